@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Emails are matched case-insensitively, so they are trimmed and lower-cased on the way in. */
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export const passwordSchema = z.string().min(6).max(200);
+
+const displayNameSchema = z.string().trim().max(100);
+const photoUrlSchema = z.string().trim().max(2048);
+
+export const signUpBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema.optional(),
+  photoURL: photoUrlSchema.optional(),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(200),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const profileBodySchema = z.object({
+  displayName: displayNameSchema.optional(),
+  photoURL: photoUrlSchema.optional(),
+});
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
+/** The signed-in user, in the shape the web app's auth context expects. */
+export const authUserSchema = z.object({
+  uid: z.uuid(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const authResultSchema = z.object({ idToken: z.string(), user: authUserSchema });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const jwtGenerateBodySchema = z.object({ email: emailSchema });
+export const jwtGenerateResultSchema = z.object({ token: z.string() });

@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './common.ts';
+export * from './messages.ts';
+export * from './marketplace.ts';
