@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { SignInThrottle, type ThrottleOptions } from './identity/sign-in-throttle.ts';
+import { TokenService } from './identity/tokens.ts';
+import { DiskImageStore, type ImageStore } from './images/storage.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerStaticFiles } from './plugins/static-files.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { TestPaymentProvider } from './payments/test-provider.ts';
+import authRoutes from './routes/api/auth/index.ts';
+import bookingRoutes from './routes/api/bookings/index.ts';
+import paymentRoutes from './routes/api/payments/index.ts';
+import productRoutes from './routes/api/products/index.ts';
+import userRoutes from './routes/api/users/index.ts';
+import imageRoutes, { MAX_IMAGE_BYTES } from './routes/api/images/index.ts';
+import systemRoutes from './routes/api/system/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    tokens: TokenService;
+    images: ImageStore;
+    signInThrottle: SignInThrottle;
+    payments: PaymentProvider;
+  }
+}
+
+export interface AppOptions {
+  config: AppConfig;
+  jwtSecret: string;
+  database: DatabaseHandle;
+  /** The built web app to serve; absent in API-only tests. */
+  webDistDir?: string;
+  signInThrottle?: ThrottleOptions;
+  logger?: boolean;
+}
+
+/** More than 10 failed sign-ins for one email or address within 15 minutes → 429. */
+export const SIGN_IN_THROTTLE: ThrottleOptions = { maxFailures: 10, windowMs: 15 * 60 * 1000 };
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** Builds the whole HTTP app; server.ts only adds listening and signals. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    // Reuse a caller's request id (e.g. from a proxy) when it looks sane, so logs correlate.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', () => database.close());
+
+  const imagesDir = path.join(config.dataDir, 'images');
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('tokens', new TokenService(options.jwtSecret));
+  app.decorate('images', new DiskImageStore(imagesDir));
+  app.decorate('signInThrottle', new SignInThrottle(options.signInThrottle ?? SIGN_IN_THROTTLE));
+  app.decorate('payments', new TestPaymentProvider(database.db));
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerDocs(app);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(imageRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(productRoutes, { prefix: '/api' });
+  await app.register(bookingRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, { prefix: '/api' });
+  await registerStaticFiles(app, { imagesDir, webDistDir: options.webDistDir });
+
+  return app;
+}

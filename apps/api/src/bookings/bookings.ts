@@ -1,0 +1,107 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { messages, type Booking, type bookingBodySchema, type Pagination } from '@reloop/shared';
+import type { z } from 'zod';
+import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
+import { bookings, users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import type { UserRow } from '../identity/accounts.ts';
+import type { Page } from '../pagination.ts';
+import { findVisibleProduct, toDollars } from '../products/products.ts';
+
+/**
+ * Bookings: a buyer's claim on a product, priced from the database at booking time. Name,
+ * image and price are snapshots so an order reads the same after the listing changes.
+ */
+export type BookingRow = typeof bookings.$inferSelect;
+export interface BuyerBooking {
+  booking: BookingRow;
+  buyer: Pick<UserRow, 'name' | 'email'>;
+}
+
+export async function createBooking(
+  db: Database,
+  buyer: UserRow,
+  body: z.output<typeof bookingBodySchema>,
+): Promise<string> {
+  const product = await findVisibleProduct(db, body.productId);
+  if (product.sellerId === buyer.id) throw new HttpError(403, messages.ownProduct);
+  if (product.status !== 'unsold') throw new HttpError(409, messages.productSold);
+  try {
+    const [created] = await db
+      .insert(bookings)
+      .values({
+        productId: product.id,
+        buyerId: buyer.id,
+        productName: product.name,
+        productImage: product.image,
+        priceCents: product.resalePriceCents,
+        phone: body.buyerPhone,
+        meetingLocation: body.buyerMeetingLocation,
+      })
+      .returning({ id: bookings.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  } catch (error) {
+    if (sqlErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, messages.alreadyBooked);
+    throw error;
+  }
+}
+
+export async function listBuyerBookings(
+  db: Database,
+  buyerEmail: string,
+  page: Pagination,
+): Promise<Page<BuyerBooking>> {
+  const where = eq(users.email, buyerEmail.toLowerCase());
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ booking: bookings, buyer: users })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.buyerId))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.buyerId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** A booking the user may see: their own, or any for an admin. */
+export async function findBookingFor(
+  db: Database,
+  user: UserRow,
+  bookingId: string,
+): Promise<BuyerBooking> {
+  const [row] = await db
+    .select({ booking: bookings, buyer: users })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) throw new HttpError(404, messages.bookingNotFound);
+  if (row.booking.buyerId !== user.id && user.role !== 'admin') {
+    throw new HttpError(403, messages.forbidden);
+  }
+  return row;
+}
+
+export function toBookingJson({ booking, buyer }: BuyerBooking): Booking {
+  return {
+    _id: booking.id,
+    productId: booking.productId,
+    productName: booking.productName,
+    productImg: booking.productImage,
+    productPrice: toDollars(booking.priceCents),
+    buyerName: buyer.name,
+    buyerEmail: buyer.email,
+    buyerPhone: booking.phone,
+    buyerMeetingLocation: booking.meetingLocation,
+    status: booking.status,
+    paymentId: booking.paymentId,
+    timeWhenBooked: booking.createdAt.toISOString(),
+  };
+}

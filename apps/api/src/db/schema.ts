@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model. Money is integer cents; soft deletes keep bookings and payments
+ * readable after a user or product goes away.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-case; sign-in and look-ups compare lower-case. */
+    email: text('email').notNull().unique('users_email_unique'),
+    name: text('name').notNull().default(''),
+    image: text('image').notNull().default(''),
+    /** Null until the user registers as buyer or seller (POST /register). */
+    role: text('role', { enum: ['buyer', 'seller', 'admin'] }),
+    verified: boolean('verified').notNull().default(false),
+    /** Null for accounts that only sign in through OIDC. */
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('buyer', 'seller', 'admin')`),
+    check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    index('users_role_created_idx')
+      .on(table.role, table.createdAt.desc())
+      .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique('categories_name_unique'),
+  image: text('image').notNull(),
+  position: integer('position').notNull().unique('categories_position_unique'),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    resalePriceCents: integer('resale_price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    location: text('location').notNull(),
+    phone: text('phone').notNull(),
+    yearOfPurchase: integer('year_of_purchase').notNull(),
+    condition: text('condition', { enum: ['excellent', 'good', 'fair'] }).notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['unsold', 'sold'] })
+      .notNull()
+      .default('unsold'),
+    advertised: boolean('advertised').notNull().default(false),
+    reported: boolean('reported').notNull().default(false),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (table) => [
+    check('products_condition_check', sql`${table.condition} in ('excellent', 'good', 'fair')`),
+    check('products_status_check', sql`${table.status} in ('unsold', 'sold')`),
+    check(
+      'products_prices_check',
+      sql`${table.resalePriceCents} >= 0 and ${table.originalPriceCents} >= 0`,
+    ),
+    index('products_category_listing_idx')
+      .on(table.categoryId, table.createdAt.desc())
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
+    index('products_advertised_idx')
+      .on(table.createdAt.desc())
+      .where(
+        sql`${table.advertised} and ${table.deletedAt} is null and ${table.status} = 'unsold'`,
+      ),
+    index('products_reported_idx')
+      .on(table.createdAt.desc())
+      .where(sql`${table.reported} and ${table.deletedAt} is null`),
+    index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    /** Snapshot of the product at booking time, so an order reads the same later. */
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    phone: text('phone').notNull(),
+    meetingLocation: text('meeting_location').notNull(),
+    status: text('status', { enum: ['unpaid', 'paid', 'closed'] })
+      .notNull()
+      .default('unpaid'),
+    paymentId: text('payment_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('bookings_product_buyer_unique').on(table.productId, table.buyerId),
+    check('bookings_status_check', sql`${table.status} in ('unpaid', 'paid', 'closed')`),
+    index('bookings_buyer_idx').on(table.buyerId, table.createdAt.desc()),
+    index('bookings_product_idx').on(table.productId),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id)
+      .unique('payments_booking_unique'),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    intentId: text('intent_id').notNull().unique('payments_intent_unique'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['requires_payment', 'succeeded', 'refunded'] }).notNull(),
+    refundId: text('refund_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('payments_amount_check', sql`${table.amountCents} > 0`),
+    check(
+      'payments_status_check',
+      sql`${table.status} in ('requires_payment', 'succeeded', 'refunded')`,
+    ),
+  ],
+);
+
+/**
+ * Payment intents of the built-in test provider: what Stripe would hold on its side, kept in
+ * our database so the test provider survives restarts and behaves like a remote service.
+ */
+export const testPaymentIntents = pgTable('test_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique('test_payment_intents_secret_unique'),
+  /** Like Stripe's metadata.bookingId; one intent per booking, as an idempotency key would. */
+  bookingId: uuid('booking_id').notNull().unique('test_payment_intents_booking_unique'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+    .notNull()
+    .default('requires_payment_method'),
+  refundId: text('refund_id'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,15 @@
+/**
+ * An error that becomes a 4xx JSON response `{message}`. Route code throws these instead of
+ * building replies by hand, so every error leaves through the one error handler.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError';
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,101 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AuthUser } from '@reloop/shared';
+import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+
+/** Accounts and their server-side sessions: the only place that writes either table. */
+export type UserRow = typeof users.$inferSelect;
+
+export class EmailTakenError extends Error {
+  override name = 'EmailTakenError';
+}
+
+export async function createAccount(
+  db: Database,
+  account: { email: string; passwordHash: string | null; name?: string; image?: string },
+): Promise<UserRow> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: account.email.toLowerCase(),
+        passwordHash: account.passwordHash,
+        name: account.name ?? '',
+        image: account.image ?? '',
+      })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    return user;
+  } catch (error) {
+    if (sqlErrorCode(error) === UNIQUE_VIOLATION) throw new EmailTakenError(account.email);
+    throw error;
+  }
+}
+
+/** A user that may sign in: exists and is not deleted. */
+export async function findActiveUserByEmail(
+  db: Database,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  return user;
+}
+
+export async function startSession(db: Database, userId: string): Promise<string> {
+  const [session] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+  if (!session) throw new Error('insert returned no row');
+  return session.id;
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The user behind a live session: not revoked, and the user not deleted. */
+export async function findSessionUser(
+  db: Database,
+  claims: { userId: string; sessionId: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row?.user;
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  profile: { name?: string | undefined; image?: string | undefined },
+): Promise<UserRow> {
+  const changes = {
+    ...(profile.name === undefined ? {} : { name: profile.name }),
+    ...(profile.image === undefined ? {} : { image: profile.image }),
+  };
+  if (Object.keys(changes).length === 0) {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new Error(`user ${userId} vanished`);
+    return user;
+  }
+  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  if (!user) throw new Error(`user ${userId} vanished`);
+  return user;
+}
+
+export function toAuthUser(user: UserRow): AuthUser {
+  return { uid: user.id, email: user.email, displayName: user.name, photoURL: user.image };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages, type Role } from '@reloop/shared';
+import { findSessionUser, type UserRow } from '../identity/accounts.ts';
+import { HttpError } from '../http-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for routes that need a signed-in user. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** onRequest hook for routes that need a signed-in user with one of these roles. */
+    requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    session: { user: UserRow; sessionId: string } | null;
+  }
+}
+
+/**
+ * Identity comes only from the Bearer token, checked against a live session on every call:
+ * a signed-out session or a deleted user fails with 401 however valid the signature.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('session', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, messages.signInRequired);
+      const claims = await app.tokens.verify(token);
+      const user = claims && (await findSessionUser(app.db, claims));
+      if (!claims || !user) throw new HttpError(401, messages.invalidToken);
+      request.session = { user, sessionId: claims.sessionId };
+    });
+    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      const { role } = currentSession(request).user;
+      if (!role || !roles.includes(role)) throw new HttpError(403, messages.forbidden);
+    });
+  },
+  { name: 'auth' },
+);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** The session set by `authenticate`; on a route without it, the caller is anonymous → 401. */
+export function currentSession(request: FastifyRequest): { user: UserRow; sessionId: string } {
+  if (!request.session) throw new HttpError(401, messages.signInRequired);
+  return request.session;
+}
+
+/** The signed-in user may act for this email: it is their own, or they are an admin. */
+export function assertSelfOrAdmin(user: UserRow, email: string): void {
+  if (user.role !== 'admin' && user.email !== email.toLowerCase()) {
+    throw new HttpError(403, messages.forbidden);
+  }
+}

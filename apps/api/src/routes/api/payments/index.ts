@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cardErrorSchema,
+  orderBodySchema,
+  orderResultSchema,
+  paymentIntentBodySchema,
+  paymentIntentResultSchema,
+  testConfirmBodySchema,
+  testConfirmResultSchema,
+} from '@reloop/shared';
+import { createPaymentIntent, recordOrder } from '../../../payments/orders.ts';
+import { CardError, TestPaymentProvider } from '../../../payments/test-provider.ts';
+import { currentSession } from '../../../plugins/auth.ts';
+import { bearerAuth, errorResponses } from '../responses.ts';
+
+/** Paying for a booking: intent, order, and the test provider's card confirmation. */
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/create-payment-intent',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "Start paying a booking; the amount is the booking's price",
+        security: bearerAuth,
+        body: paymentIntentBodySchema,
+        response: { 200: paymentIntentResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      clientSecret: await createPaymentIntent(
+        app.db,
+        app.payments,
+        currentSession(request).user,
+        request.body.bookingId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Record the order once the provider confirms the payment',
+        security: bearerAuth,
+        body: orderBodySchema,
+        response: { 200: orderResultSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
+      },
+    },
+    (request) => recordOrder(app.db, app.payments, currentSession(request).user, request.body),
+  );
+
+  const provider = app.payments;
+  if (!(provider instanceof TestPaymentProvider)) return;
+  app.post(
+    '/payments/test/confirm',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: "Test provider: pay an intent with one of Stripe's test card numbers",
+        body: testConfirmBodySchema,
+        response: {
+          200: testConfirmResultSchema,
+          402: cardErrorSchema,
+          ...errorResponses(400, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const intent = await provider.confirm(request.body.clientSecret, request.body.card);
+        return {
+          paymentIntent: {
+            id: intent.id,
+            status: 'succeeded' as const,
+            amount: intent.amountCents,
+            currency: intent.currency,
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof CardError)) throw error;
+        return reply.code(402).send({
+          message: error.message,
+          error: { type: 'card_error' as const, code: error.code, message: error.message },
+        });
+      }
+    },
+  );
+};
+
+export default paymentRoutes;

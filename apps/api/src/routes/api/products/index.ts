@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acknowledgedSchema,
+  categorySchema,
+  createdSchema,
+  emailQuerySchema,
+  idParamsSchema,
+  idSchema,
+  paginationQuerySchema,
+  productBodySchema,
+  productSchema,
+} from '@reloop/shared';
+import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
+import { sendPage } from '../../../pagination.ts';
+import {
+  advertiseProduct,
+  createProduct,
+  deleteProduct,
+  listAdvertisedProducts,
+  listCategories,
+  listCategoryProducts,
+  listReportedProducts,
+  listSellerProducts,
+  reportProduct,
+  toProductJson,
+} from '../../../products/products.ts';
+import { bearerAuth, errorResponses } from '../responses.ts';
+
+/** Categories and listings: browsing, the seller's own products, reports and moderation. */
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const productList = z.array(productSchema);
+
+  app.get(
+    '/productcategory',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'The categories, in their fixed order, with images',
+        response: { 200: z.array(categorySchema) },
+      },
+    },
+    () => listCategories(app.db),
+  );
+
+  app.get(
+    '/products/:categoryId',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Products for sale in a category, newest first',
+        params: z.object({ categoryId: idSchema }),
+        querystring: paginationQuerySchema,
+        response: { 200: productList, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await listCategoryProducts(app.db, request.params.categoryId, request.query),
+        toProductJson,
+      ),
+  );
+
+  app.get(
+    '/advertise/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Advertised products for sale, newest first',
+        querystring: paginationQuerySchema,
+        response: { 200: productList, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listAdvertisedProducts(app.db, request.query), toProductJson),
+  );
+
+  app.put(
+    '/product/report/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Report a product to the admins',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await reportProduct(app.db, request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.post(
+    '/product',
+    {
+      onRequest: app.requireRole('seller'),
+      schema: {
+        tags: ['seller'],
+        summary: 'List a product for sale (seller details come from the account)',
+        security: bearerAuth,
+        body: productBodySchema,
+        response: { 201: createdSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createProduct(app.db, currentSession(request).user, request.body);
+      return reply.code(201).send({ acknowledged: true, _id: id });
+    },
+  );
+
+  app.get(
+    '/seller/products',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['seller'],
+        summary: "A seller's products, newest first: one's own, or anyone's for an admin",
+        security: bearerAuth,
+        querystring: emailQuerySchema,
+        response: { 200: productList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { email, ...page } = request.query;
+      assertSelfOrAdmin(currentSession(request).user, email);
+      return sendPage(reply, await listSellerProducts(app.db, email, page), toProductJson);
+    },
+  );
+
+  app.put(
+    '/advertise/product/update/:id',
+    {
+      onRequest: app.requireRole('seller'),
+      schema: {
+        tags: ['seller'],
+        summary: 'Advertise an unsold product on the home page',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await advertiseProduct(app.db, currentSession(request).user, request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.delete(
+    '/delete/product/:id',
+    {
+      onRequest: app.requireRole('seller', 'admin'),
+      schema: {
+        tags: ['seller'],
+        summary: 'Delete a product (its owner or an admin); bookings stay readable',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteProduct(app.db, currentSession(request).user, request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.get(
+    '/reported/products',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Reported products that are not deleted',
+        security: bearerAuth,
+        querystring: paginationQuerySchema,
+        response: { 200: productList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listReportedProducts(app.db, request.query), toProductJson),
+  );
+};
+
+export default productRoutes;

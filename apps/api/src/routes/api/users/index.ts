@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acknowledgedSchema,
+  emailSchema,
+  idParamsSchema,
+  paginationQuerySchema,
+  registerBodySchema,
+  roleResultSchema,
+  userSchema,
+} from '@reloop/shared';
+import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
+import { sendPage } from '../../../pagination.ts';
+import {
+  deleteUser,
+  listUsersByRole,
+  registerUser,
+  roleOf,
+  toUserJson,
+  verifySeller,
+} from '../../../users/users.ts';
+import { bearerAuth, errorResponses } from '../responses.ts';
+
+/** Registration as buyer or seller, role look-up, and the admin's user management. */
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+  const emailParams = z.object({ email: emailSchema });
+
+  app.post(
+    '/register',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Register the signed-in account as buyer or seller (a set role never changes)',
+        security: bearerAuth,
+        body: registerBodySchema,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await registerUser(app.db, currentSession(request).user, request.body);
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.get(
+    '/user/checkrole/:email',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: "A user's role: one's own, or anyone's for an admin",
+        security: bearerAuth,
+        params: emailParams,
+        response: { 200: roleResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      assertSelfOrAdmin(currentSession(request).user, request.params.email);
+      return { role: await roleOf(app.db, request.params.email) };
+    },
+  );
+
+  for (const role of ['buyer', 'seller'] as const) {
+    app.get(
+      `/${role}s`,
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['admin'],
+          summary: `All ${role}s, newest first`,
+          security: bearerAuth,
+          querystring: paginationQuerySchema,
+          response: { 200: z.array(userSchema), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request, reply) =>
+        sendPage(reply, await listUsersByRole(app.db, role, request.query), toUserJson),
+    );
+  }
+
+  app.delete(
+    '/user/delete/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user: sessions end, listings disappear, bookings stay readable',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteUser(app.db, currentSession(request).user, request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.put(
+    '/user/seller/update/:email',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify a seller',
+        security: bearerAuth,
+        params: emailParams,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await verifySeller(app.db, request.params.email);
+      return { acknowledged: true as const };
+    },
+  );
+};
+
+export default userRoutes;

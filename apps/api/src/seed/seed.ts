@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@reloop/shared';
+import type { Database } from '../db/client.ts';
+import { categories as categoriesTable, products, users } from '../db/schema.ts';
+import { hashPassword } from '../identity/passwords.ts';
+import type { ImageStore } from '../images/storage.ts';
+import { categories, demoListings } from './catalog.ts';
+
+/**
+ * Start-up data: the categories every install needs, the configured admin, and (unless
+ * SEED_DEMO=false) demo accounts with listings so a fresh install has something to explore.
+ * Every step is idempotent, so it runs on each start.
+ */
+const seedImagesDir = fileURLToPath(new URL('../../seed/images/', import.meta.url));
+
+export interface DemoAccount {
+  role: Role;
+  email: string;
+  password: string;
+  name: string;
+  image: string;
+}
+
+export const DEMO_PASSWORD = 'reloop-demo';
+
+const demoAccount = (role: Role, email: string, name: string): DemoAccount => ({
+  role,
+  email,
+  name,
+  password: DEMO_PASSWORD,
+  image: `avatar-${role}.jpg`,
+});
+
+export const demoAccounts: readonly DemoAccount[] = [
+  demoAccount('buyer', 'buyer@reloop.dev', 'Bianca Byers'),
+  demoAccount('seller', 'seller@reloop.dev', 'Sam Sellers'),
+  demoAccount('admin', 'admin@reloop.dev', 'Ada Admin'),
+];
+
+export interface SeedOptions {
+  images: ImageStore;
+  admin: { email: string; password: string } | undefined;
+  demo: boolean;
+}
+
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
+  await ensureCategories(db, options.images);
+  if (options.admin) await ensureAdmin(db, options.admin);
+  if (options.demo) await ensureDemoData(db, options.images);
+}
+
+/** Copies a shipped image into the store once; its URL stays the same on every start. */
+async function seedImageUrl(images: ImageStore, file: string): Promise<string> {
+  const name = `seed-${file}`;
+  if (!(await images.has(name))) await images.save(name, await readFile(seedImagesDir + file));
+  return images.urlFor(name);
+}
+
+async function ensureCategories(db: Database, images: ImageStore): Promise<void> {
+  for (const [position, category] of categories.entries()) {
+    const image = await seedImageUrl(images, category.image);
+    await db
+      .insert(categoriesTable)
+      .values({ name: category.name, image, position })
+      .onConflictDoUpdate({ target: categoriesTable.name, set: { image, position } });
+  }
+}
+
+/** ADMIN_EMAIL always ends up an active admin with ADMIN_PASSWORD, whatever it was before. */
+async function ensureAdmin(db: Database, admin: { email: string; password: string }) {
+  const passwordHash = await hashPassword(admin.password);
+  await db
+    .insert(users)
+    .values({ email: admin.email, passwordHash, role: 'admin', name: 'Administrator' })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { passwordHash, role: 'admin', deletedAt: null },
+    });
+}
+
+async function ensureDemoData(db: Database, images: ImageStore): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const created = new Map<Role, string>();
+    for (const account of demoAccounts) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          passwordHash,
+          name: account.name,
+          image: await seedImageUrl(images, account.image),
+          role: account.role,
+          verified: account.role === 'seller',
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (user) created.set(account.role, user.id);
+    }
+    // Listings come with a newly created demo seller only, so deleting them sticks.
+    const sellerId = created.get('seller');
+    if (!sellerId) return;
+    const categoryIds = new Map(
+      (await tx.select().from(categoriesTable)).map((row) => [row.name, row.id]),
+    );
+    for (const [index, listing] of demoListings.entries()) {
+      const categoryId = categoryIds.get(listing.categoryName);
+      if (!categoryId) throw new Error(`demo listing in unknown category ${listing.categoryName}`);
+      await tx.insert(products).values({
+        sellerId,
+        categoryId,
+        name: listing.name,
+        image: await seedImageUrl(images, listing.image),
+        resalePriceCents: listing.resalePriceCents,
+        originalPriceCents: listing.originalPriceCents,
+        location: listing.location,
+        phone: listing.phone,
+        yearOfPurchase: listing.yearOfPurchase,
+        condition: listing.condition,
+        description: listing.description,
+        advertised: listing.advertised,
+        // Spread the listings over the past days so "newest first" has something to order.
+        createdAt: sql`now() - make_interval(hours => ${index * 7})`,
+      });
+    }
+  });
+}
