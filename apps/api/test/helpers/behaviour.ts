@@ -1,0 +1,70 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { ErrorBody } from '@reloop/shared';
+import type { Database } from '../../src/db/client.ts';
+import { bookings, payments, products, testPaymentIntents } from '../../src/db/schema.ts';
+import { bookAs, createActor, payAs, type Actor } from './marketplace.ts';
+
+/**
+ * Small conveniences for the behaviour tests (users, products, bookings, payments): one-line
+ * calls, typed bodies, and a whole-table snapshot to prove that a call changed nothing.
+ */
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: { actor?: Actor; payload?: object } = {},
+): Promise<LightMyRequestResponse> {
+  const request: InjectOptions = { method, url };
+  if (options.actor) request.headers = options.actor.headers;
+  if (options.payload) request.payload = options.payload;
+  return app.inject(request);
+}
+
+/** The `_id`s of a list response, in order. */
+export const idsOf = (response: LightMyRequestResponse): string[] =>
+  response.json<{ _id: string }[]>().map((item) => item._id);
+
+/** The field paths of a 400's `errors`, sorted. */
+export const errorPaths = (response: LightMyRequestResponse): string[] =>
+  (response.json<ErrorBody>().errors ?? []).map((error) => error.path).sort();
+
+export const totalCount = (response: LightMyRequestResponse): string | undefined => {
+  const header = response.headers['x-total-count'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+export function orderAs(
+  app: FastifyInstance,
+  buyer: Actor,
+  bookingId: string,
+  paymentId: string,
+): Promise<LightMyRequestResponse> {
+  return call(app, 'POST', '/api/orders', { actor: buyer, payload: { bookingId, paymentId } });
+}
+
+/** A fresh buyer books, pays with the success card and records the order: the product is sold. */
+export async function sellProduct(
+  app: FastifyInstance,
+  productId: string,
+): Promise<{ buyer: Actor; bookingId: string; paymentId: string }> {
+  const buyer = await createActor(app, 'buyer');
+  const bookingId = await bookAs(app, buyer, productId);
+  const payment = await payAs(app, buyer, bookingId);
+  if (payment.status !== 200) throw new Error(`payment failed: ${JSON.stringify(payment.body)}`);
+  const order = await orderAs(app, buyer, bookingId, payment.paymentId);
+  if (order.statusCode !== 200) throw new Error(`order failed: ${order.body}`);
+  return { buyer, bookingId, paymentId: payment.paymentId };
+}
+
+/** Every row that a payment or an order may touch, in a stable order. */
+export async function marketplaceRows(db: Database) {
+  return {
+    products: await db.select().from(products).orderBy(asc(products.id)),
+    bookings: await db.select().from(bookings).orderBy(asc(bookings.id)),
+    payments: await db.select().from(payments).orderBy(asc(payments.id)),
+    intents: await db.select().from(testPaymentIntents).orderBy(asc(testPaymentIntents.id)),
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { seedDatabase } from '../../src/seed/seed.ts';
+import { openTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webDistDir?: string;
+  signInThrottle?: AppOptions['signInThrottle'];
+  /** Called before the app is ready, e.g. to add a route that throws. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** The app as `npm start` builds it, on a fresh database and a fresh DATA_DIR. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reloop-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env });
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config,
+    jwtSecret: TEST_JWT_SECRET,
+    database,
+    logger: false,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  await seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo });
+  return {
+    app,
+    db: app.db,
+    config,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SignedUpUser {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+let counter = 0;
+
+/** Signs up a fresh account through the API, as the web app does. */
+export async function signUp(app: FastifyInstance, email?: string): Promise<SignedUpUser> {
+  counter += 1;
+  const address = email ?? `user${counter}-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: address, password, displayName: `User ${counter}` },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  const body = response.json<{ idToken: string; user: { uid: string; email: string } }>();
+  return { uid: body.user.uid, email: body.user.email, password, idToken: body.idToken };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,541 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  bookAs,
+  createActor,
+  createProductAs,
+  firstCategoryId,
+  productBody,
+  type Actor,
+} from '../helpers/marketplace.ts';
+
+/**
+ * Who may make which call (DESIGN §4), as one table: every marketplace call × every kind of
+ * caller, each cell its own named test, so a forgotten check shows up as a failing cell. The
+ * expected statuses come from the rules, not from the code: no/bad/revoked token → 401, the
+ * wrong user or role → 403, public calls → 200 for everyone.
+ */
+const CALLERS = [
+  'anonymous',
+  'buyer',
+  'otherBuyer',
+  'seller',
+  'otherSeller',
+  'admin',
+  'deleted',
+] as const;
+type Caller = (typeof CALLERS)[number];
+type SignedIn = Exclude<Caller, 'anonymous'>;
+
+const LABEL: Record<Caller, string> = {
+  anonymous: 'anonymous',
+  buyer: 'buyer',
+  otherBuyer: 'other buyer',
+  seller: 'seller',
+  otherSeller: 'other seller',
+  admin: 'admin',
+  deleted: 'deleted user',
+};
+
+/**
+ * A seller with one product, a buyer with one booking on it, bystanders owning nothing
+ * involved, an admin, and a buyer the admin has deleted (their token is still at hand).
+ */
+interface Fixture {
+  t: TestApp;
+  actors: Record<SignedIn, Actor>;
+  categoryId: string;
+  productId: string;
+  bookingId: string;
+}
+
+async function createFixture(): Promise<Fixture> {
+  const t = await createTestApp();
+  const [buyer, otherBuyer, seller, otherSeller, admin, deleted] = await Promise.all([
+    createActor(t.app, 'buyer'),
+    createActor(t.app, 'buyer'),
+    createActor(t.app, 'seller'),
+    createActor(t.app, 'seller'),
+    createActor(t.app, 'admin'),
+    createActor(t.app, 'buyer'),
+  ]);
+  const productId = await createProductAs(t.app, seller);
+  const bookingId = await bookAs(t.app, buyer, productId);
+  const removal = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/user/delete/${deleted.uid}`,
+    headers: admin.headers,
+  });
+  if (removal.statusCode !== 200) throw new Error(`deleting the user failed: ${removal.body}`);
+  return {
+    t,
+    actors: { buyer, otherBuyer, seller, otherSeller, admin, deleted },
+    categoryId: await firstCategoryId(t.db),
+    productId,
+    bookingId,
+  };
+}
+
+/** An intent for the buyer's booking that was never confirmed: its id is a real, unpaid payment. */
+async function unpaidPaymentId(f: Fixture): Promise<string> {
+  const intent = await f.t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: f.actors.buyer.headers,
+    payload: { bookingId: f.bookingId },
+  });
+  if (intent.statusCode !== 200) throw new Error(`payment intent failed: ${intent.body}`);
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  return clientSecret.split('_secret_')[0] ?? '';
+}
+
+interface Row {
+  call: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: (f: Fixture) => string;
+  body?: (f: Fixture, caller: Caller) => object | Promise<object>;
+  /** The call writes when allowed: each of its cells gets a fresh fixture. */
+  mutates: boolean;
+  expected: Record<Caller, number>;
+}
+
+const registrationRole = (caller: Caller) =>
+  caller === 'seller' || caller === 'otherSeller' ? 'seller' : 'buyer';
+
+const MATRIX: Row[] = [
+  {
+    // Signed in; idempotent and never changes a role, so everyone with a live token gets 200.
+    call: 'POST /api/register',
+    method: 'POST',
+    url: () => '/api/register',
+    body: (f, caller) =>
+      caller === 'anonymous'
+        ? { role: 'buyer' }
+        : { role: registrationRole(caller), userEmail: f.actors[caller].email, userName: 'Me' },
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Own email or admin.
+    call: 'GET /api/user/checkrole/:email',
+    method: 'GET',
+    url: (f) => `/api/user/checkrole/${encodeURIComponent(f.actors.buyer.email)}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/productcategory',
+    method: 'GET',
+    url: () => '/api/productcategory',
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
+    },
+  },
+  {
+    call: 'GET /api/products/:categoryId',
+    method: 'GET',
+    url: (f) => `/api/products/${f.categoryId}`,
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
+    },
+  },
+  {
+    call: 'GET /api/advertise/products',
+    method: 'GET',
+    url: () => '/api/advertise/products',
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
+    },
+  },
+  {
+    // Signed in, not one's own product, one booking per buyer per product (the buyer already
+    // holds one → 409).
+    call: 'POST /api/booking',
+    method: 'POST',
+    url: () => '/api/booking',
+    body: (f) => ({
+      productId: f.productId,
+      buyerPhone: '5125550111',
+      buyerMeetingLocation: 'Central Library',
+    }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 201,
+      seller: 403,
+      otherSeller: 201,
+      admin: 201,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in; idempotent.
+    call: 'PUT /api/product/report/:id',
+    method: 'PUT',
+    url: (f) => `/api/product/report/${f.productId}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Own email or admin.
+    call: 'GET /api/bookings?email=',
+    method: 'GET',
+    url: (f) => `/api/bookings?email=${encodeURIComponent(f.actors.buyer.email)}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // The booking's buyer or admin.
+    call: 'GET /api/booking/:id',
+    method: 'GET',
+    url: (f) => `/api/booking/${f.bookingId}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // The booking's buyer only (not even an admin pays for someone else).
+    call: 'POST /api/create-payment-intent',
+    method: 'POST',
+    url: () => '/api/create-payment-intent',
+    body: (f) => ({ bookingId: f.bookingId, price: 1 }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The booking's buyer only. The paymentId is the booking's real intent, never confirmed:
+    // the provider says it has not succeeded → 402 (an unknown id would be 400).
+    call: 'POST /api/orders',
+    method: 'POST',
+    url: () => '/api/orders',
+    body: async (f) => ({ bookingId: f.bookingId, paymentId: await unpaidPaymentId(f) }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 402,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only.
+    call: 'POST /api/product',
+    method: 'POST',
+    url: () => '/api/product',
+    body: (f) => productBody(f.categoryId),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 201,
+      otherSeller: 201,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // That seller or admin.
+    call: 'GET /api/seller/products?email=',
+    method: 'GET',
+    url: (f) => `/api/seller/products?email=${encodeURIComponent(f.actors.seller.email)}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // The owning seller only.
+    call: 'PUT /api/advertise/product/update/:id',
+    method: 'PUT',
+    url: (f) => `/api/advertise/product/update/${f.productId}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The owning seller or admin.
+    call: 'DELETE /api/delete/product/:id',
+    method: 'DELETE',
+    url: (f) => `/api/delete/product/${f.productId}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/buyers',
+    method: 'GET',
+    url: () => '/api/buyers',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/sellers',
+    method: 'GET',
+    url: () => '/api/sellers',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admin only; the target is the other buyer (for them it is deleting themselves).
+    call: 'DELETE /api/user/delete/:id',
+    method: 'DELETE',
+    url: (f) => `/api/user/delete/${f.actors.otherBuyer.uid}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admin only (verifying the seller).
+    call: 'PUT /api/user/seller/update/:email',
+    method: 'PUT',
+    url: (f) => `/api/user/seller/update/${encodeURIComponent(f.actors.seller.email)}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/reported/products',
+    method: 'GET',
+    url: () => '/api/reported/products',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // The email must be the token's own: asking for the buyer's email is the buyer's call only.
+    call: 'POST /api/jwtgenerate',
+    method: 'POST',
+    url: () => '/api/jwtgenerate',
+    body: (f) => ({ email: f.actors.buyer.email }),
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/auth/me',
+    method: 'GET',
+    url: () => '/api/auth/me',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in; the request carries no body at all, so it is not multipart/form-data → 415.
+    call: 'POST /api/images (no file)',
+    method: 'POST',
+    url: () => '/api/images',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 415,
+      otherBuyer: 415,
+      seller: 415,
+      otherSeller: 415,
+      admin: 415,
+      deleted: 401,
+    },
+  },
+];
+
+async function callAs(f: Fixture, row: Row, caller: Caller) {
+  const request: InjectOptions = { method: row.method, url: row.url(f) };
+  if (caller !== 'anonymous') request.headers = f.actors[caller].headers;
+  if (row.body) request.payload = await row.body(f, caller);
+  return f.t.app.inject(request);
+}
+
+async function expectCell(
+  expect: ExpectStatic,
+  f: Fixture,
+  row: Row,
+  caller: Caller,
+): Promise<void> {
+  const response = await callAs(f, row, caller);
+  const status = row.expected[caller];
+  expect(response.statusCode, `${row.call} as ${LABEL[caller]}: ${response.body}`).toBe(status);
+  if (status >= 400) {
+    expect(response.json<{ message?: unknown }>().message).toEqual(expect.any(String));
+  }
+}
+
+const cellName = (row: Row, caller: Caller) =>
+  `${row.call} as ${LABEL[caller]} → ${row.expected[caller]}`;
+
+describe('read-only calls (one shared fixture)', () => {
+  let shared: Fixture;
+  beforeAll(async () => {
+    shared = await createFixture();
+  });
+  afterAll(() => shared.t.close());
+
+  for (const row of MATRIX.filter((candidate) => !candidate.mutates)) {
+    describe(row.call, () => {
+      for (const caller of CALLERS) {
+        it(cellName(row, caller), ({ expect }) => expectCell(expect, shared, row, caller));
+      }
+    });
+  }
+});
+
+// Cells own their app, so they may run side by side (vitest's maxConcurrency, 5 by default).
+describe.concurrent('state-changing calls (a fresh fixture per cell)', () => {
+  for (const row of MATRIX.filter((candidate) => candidate.mutates)) {
+    describe(row.call, () => {
+      for (const caller of CALLERS) {
+        it(cellName(row, caller), async ({ expect }) => {
+          const fixture = await createFixture();
+          try {
+            await expectCell(expect, fixture, row, caller);
+          } finally {
+            await fixture.t.close();
+          }
+        });
+      }
+    });
+  }
+});

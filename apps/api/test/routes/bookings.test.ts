@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages, type Booking } from '@reloop/shared';
+import { bookings } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
+import { call, errorPaths, idsOf, sellProduct, totalCount } from '../helpers/behaviour.ts';
+
+/**
+ * Booking a product and reading bookings back (DESIGN §4): the name, image and price are
+ * snapshots of the listing in the database, whatever the client sends; a buyer books a product
+ * once, never their own or a sold one, and reads only their own bookings unless an admin.
+ */
+let t: TestApp;
+let seller: Actor;
+let buyer: Actor;
+let productId: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  seller = await createActor(t.app, 'seller');
+  buyer = await createActor(t.app, 'buyer');
+  productId = await createProductAs(t.app, seller, { name: 'Dell XPS 13', resalePrice: 612.25 });
+});
+afterEach(() => t.close());
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const validBody = (id: string) => ({
+  productId: id,
+  buyerPhone: '5125550199',
+  buyerMeetingLocation: 'Central Library',
+});
+
+const book = (actor: Actor, payload: object) =>
+  call(t.app, 'POST', '/api/booking', { actor, payload });
+
+describe('POST /api/booking', () => {
+  it('answers 201 with the booking id and snapshots the product from the database', async () => {
+    const response = await book(buyer, {
+      ...validBody(productId),
+      productPrice: 1,
+      productName: 'x',
+      productImg: 'https://evil.example/x.png',
+      status: 'paid',
+      paymentId: 'pi_forged',
+      buyerEmail: seller.email,
+      buyerName: 'Someone Else',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ success: true; message: string; _id: string }>();
+    expect(body).toEqual({ success: true, message: 'booking successfully', _id: body._id });
+    expect(body.message).toBe(messages.bookingCreated);
+
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, body._id));
+    expect(row).toMatchObject({
+      productId,
+      buyerId: buyer.uid,
+      productName: 'Dell XPS 13',
+      productImage: '/api/images/seed-product-lenovo-thinkpad-t14-gen-2.jpg',
+      priceCents: 61225,
+      phone: '5125550199',
+      meetingLocation: 'Central Library',
+      status: 'unpaid',
+      paymentId: null,
+    });
+    const read = await call(t.app, 'GET', `/api/booking/${body._id}`, { actor: buyer });
+    expect(read.json<Booking>()).toEqual({
+      _id: body._id,
+      productId,
+      productName: 'Dell XPS 13',
+      productImg: '/api/images/seed-product-lenovo-thinkpad-t14-gen-2.jpg',
+      productPrice: 612.25,
+      buyerName: 'A buyer',
+      buyerEmail: buyer.email,
+      buyerPhone: '5125550199',
+      buyerMeetingLocation: 'Central Library',
+      status: 'unpaid',
+      paymentId: null,
+      timeWhenBooked: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('refuses a second booking of the same product by the same buyer with 409', async () => {
+    await bookAs(t.app, buyer, productId);
+    const response = await book(buyer, validBody(productId));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'you have already booked this product' });
+    expect(response.json()).toEqual({ message: messages.alreadyBooked });
+    expect(await t.db.select().from(bookings)).toHaveLength(1);
+  });
+
+  it('lets several buyers book the same unsold product', async () => {
+    const other = await createActor(t.app, 'buyer');
+    await bookAs(t.app, buyer, productId);
+    await bookAs(t.app, other, productId);
+    expect(await t.db.select().from(bookings)).toHaveLength(2);
+  });
+
+  it("refuses the seller's own product with 403", async () => {
+    const response = await book(seller, validBody(productId));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: messages.ownProduct });
+    expect(await t.db.select().from(bookings)).toEqual([]);
+  });
+
+  it('refuses a sold product with 409', async () => {
+    await sellProduct(t.app, productId);
+    const response = await book(buyer, validBody(productId));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: messages.productSold });
+    expect(await t.db.select().from(bookings).where(eq(bookings.buyerId, buyer.uid))).toEqual([]);
+  });
+
+  it('answers 404 for an unknown or deleted product', async () => {
+    const unknown = await book(buyer, validBody(UNKNOWN_ID));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: messages.productNotFound });
+    await call(t.app, 'DELETE', `/api/delete/product/${productId}`, { actor: seller });
+    const deleted = await book(buyer, validBody(productId));
+    expect(deleted.statusCode).toBe(404);
+    expect(await t.db.select().from(bookings)).toEqual([]);
+  });
+
+  it.each([
+    ['a phone with letters', { buyerPhone: 'call me' }, 'body.buyerPhone'],
+    ['a too short phone', { buyerPhone: '123' }, 'body.buyerPhone'],
+    ['an empty meeting location', { buyerMeetingLocation: '' }, 'body.buyerMeetingLocation'],
+    ['a blank meeting location', { buyerMeetingLocation: '   ' }, 'body.buyerMeetingLocation'],
+    ['a malformed product id', { productId: 'laptop-1' }, 'body.productId'],
+  ])('rejects %s with 400 on that field', async (_label, overrides, path) => {
+    const response = await book(buyer, { ...validBody(productId), ...overrides });
+    expect(response.statusCode).toBe(400);
+    expect(errorPaths(response)).toEqual([path]);
+    expect(await t.db.select().from(bookings)).toEqual([]);
+  });
+});
+
+describe('GET /api/bookings?email=', () => {
+  it("lists one's own bookings newest first, with the total in X-Total-Count", async () => {
+    const second = await createProductAs(t.app, seller, { name: 'Second' });
+    const third = await createProductAs(t.app, seller, { name: 'Third' });
+    const other = await createActor(t.app, 'buyer');
+    const firstBooking = await bookAs(t.app, buyer, productId);
+    await bookAs(t.app, other, productId);
+    const secondBooking = await bookAs(t.app, buyer, second);
+    const thirdBooking = await bookAs(t.app, buyer, third);
+
+    const response = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}`, {
+      actor: buyer,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(idsOf(response)).toEqual([thirdBooking, secondBooking, firstBooking]);
+    expect(totalCount(response)).toBe('3');
+    expect(response.json<Booking[]>().map((booking) => booking.productName)).toEqual([
+      'Third',
+      'Second',
+      'Dell XPS 13',
+    ]);
+    const paged = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}&limit=1&offset=1`, {
+      actor: buyer,
+    });
+    expect(idsOf(paged)).toEqual([secondBooking]);
+    expect(totalCount(paged)).toBe('3');
+  });
+
+  it("refuses another buyer's email with 403, but lets an admin read anyone's", async () => {
+    const other = await createActor(t.app, 'buyer');
+    const admin = await createActor(t.app, 'admin');
+    const bookingId = await bookAs(t.app, buyer, productId);
+
+    const refused = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}`, {
+      actor: other,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: messages.forbidden });
+
+    const asAdmin = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}`, {
+      actor: admin,
+    });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(idsOf(asAdmin)).toEqual([bookingId]);
+  });
+
+  it('rejects a missing or malformed email with 400', async () => {
+    const missing = await call(t.app, 'GET', '/api/bookings', { actor: buyer });
+    expect(missing.statusCode).toBe(400);
+    expect(errorPaths(missing)).toEqual(['querystring.email']);
+    const malformed = await call(t.app, 'GET', '/api/bookings?email=nope', { actor: buyer });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/booking/:id', () => {
+  it("refuses another buyer's booking with 403; admins may read it", async () => {
+    const other = await createActor(t.app, 'buyer');
+    const admin = await createActor(t.app, 'admin');
+    const bookingId = await bookAs(t.app, buyer, productId);
+
+    const refused = await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor: other });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: messages.forbidden });
+
+    const asAdmin = await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor: admin });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json<Booking>().buyerEmail).toBe(buyer.email);
+  });
+
+  it('answers 404 for an unknown booking and 400 for a malformed id', async () => {
+    const unknown = await call(t.app, 'GET', `/api/booking/${UNKNOWN_ID}`, { actor: buyer });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: messages.bookingNotFound });
+    const malformed = await call(t.app, 'GET', '/api/booking/42', { actor: buyer });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorPaths(malformed)).toEqual(['params.id']);
+  });
+});

@@ -1,0 +1,136 @@
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@reloop/shared';
+import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let token: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  token = (await signUp(t.app)).idToken;
+});
+afterEach(() => t.close());
+
+/** A multipart body built by hand, as a browser's FormData would send it. */
+function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = '----reloop-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(data: Buffer, options: { field?: string; type?: string; auth?: boolean } = {}) {
+  const body = multipart(options.field ?? 'image', 'photo', options.type ?? 'image/jpeg', data);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    payload: body.payload,
+    headers: { ...body.headers, ...(options.auth === false ? {} : bearer(token)) },
+  });
+}
+
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+
+async function fetchStored(url: string) {
+  const response = await t.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
+describe('POST /api/images', () => {
+  it('stores a PNG and serves it with long-lived cache headers', async () => {
+    const response = await upload(await solid(40, 30).png().toBuffer(), { type: 'image/png' });
+    expect(response.statusCode).toBe(201);
+    const { success, data } = response.json();
+    expect(success).toBe(true);
+    expect(data.url).toMatch(/^\/api\/images\/[0-9a-f-]{36}\.png$/);
+    const stored = await fetchStored(data.url);
+    expect(stored.headers['content-type']).toBe('image/png');
+    expect(stored.headers['cache-control']).toContain('max-age=31536000');
+    expect(stored.headers['cache-control']).toContain('immutable');
+    expect((await sharp(stored.rawPayload).metadata()).width).toBe(40);
+  });
+
+  it('strips EXIF metadata (camera, GPS) from a JPEG', async () => {
+    const withExif = await solid(64, 48)
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SecretCam', Copyright: 'home address' } })
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    const response = await upload(withExif);
+    expect(response.statusCode).toBe(201);
+    const stored = await fetchStored(response.json().data.url);
+    const metadata = await sharp(stored.rawPayload).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+  });
+
+  it('shrinks large images so the longest side is at most 1600 px', async () => {
+    const response = await upload(await solid(3200, 1000).jpeg().toBuffer());
+    expect(response.statusCode).toBe(201);
+    const stored = await fetchStored(response.json().data.url);
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 1600, height: 500 });
+  });
+
+  it('answers 413 for a file over 5 MB', async () => {
+    const response = await upload(
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 1)]),
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toHaveProperty('message');
+  });
+
+  it('answers 415 for a file that is not PNG or JPEG, whatever its declared type', async () => {
+    const gif = await solid(10, 10).gif().toBuffer();
+    const response = await upload(gif, { type: 'image/png' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: messages.imageType });
+    const text = await upload(Buffer.from('hello, not an image'), { type: 'image/jpeg' });
+    expect(text.statusCode).toBe(415);
+  });
+
+  it('answers 415 for a file that only starts like a PNG', async () => {
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('junk'),
+    ]);
+    const response = await upload(fake, { type: 'image/png' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: messages.imageUnreadable });
+  });
+
+  it('answers 400 when the file is in another field', async () => {
+    const response = await upload(await solid(10, 10).png().toBuffer(), { field: 'photo' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messages.imageMissing });
+  });
+
+  it('answers 415 for a JSON body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      payload: { image: 'data:image/png;base64,AAAA' },
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await upload(await solid(10, 10).png().toBuffer(), { auth: false });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 404 JSON for an image that does not exist', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/images/missing.png' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: messages.notFound });
+  });
+});

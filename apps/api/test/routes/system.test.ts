@@ -1,0 +1,119 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@reloop/shared';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'reloop-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Reloop</title><div id="root"></div>',
+  );
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+});
+afterAll(() => rm(webDist, { recursive: true, force: true }));
+afterEach(() => t.close());
+
+describe('system routes', () => {
+  it('reports health when the database answers', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('tells the web app about the test payment provider and no OIDC by default', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({ paymentProvider: 'test', oidc: false });
+  });
+
+  it('tells the web app when OIDC sign-in is configured', async () => {
+    t = await createTestApp({
+      env: {
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'client',
+        OIDC_CLIENT_SECRET: 'secret',
+      },
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({ paymentProvider: 'test', oidc: true });
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/signin',
+        '/api/jwtgenerate',
+        '/api/images',
+      ]),
+    );
+  });
+});
+
+describe('errors and headers', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/health'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: messages.notFound });
+    }
+  });
+
+  it('serves the web app for any other path so its router can answer', async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    for (const url of ['/', '/dashboard/orders', '/category/123?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('hides the details of unexpected errors', async () => {
+    t = await createTestApp({
+      beforeReady: (app) =>
+        app.get('/api/test-failure', async () => {
+          throw new Error('database password is hunter2');
+        }),
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-failure' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: messages.internalError });
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('sends security headers and a request id', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'edge-42' },
+    });
+    expect(traced.headers['x-request-id']).toBe('edge-42');
+  });
+});

@@ -1,0 +1,60 @@
+import { asc, eq, isNull } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { categories, products, users } from '../src/db/schema.ts';
+import { demoAccounts, seedDatabase } from '../src/seed/seed.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const reseed = (options: { demo?: boolean; admin?: { email: string; password: string } } = {}) =>
+  seedDatabase(t.db, { images: t.app.images, demo: options.demo ?? false, admin: options.admin });
+
+const signIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+
+describe('seedDatabase', () => {
+  it('always creates the five categories in their fixed order, with served images', async () => {
+    await reseed();
+    const rows = await t.db.select().from(categories).orderBy(asc(categories.position));
+    expect(rows.map((row) => row.name)).toEqual(['MacBook', 'Dell', 'HP', 'Lenovo', 'ASUS']);
+    for (const row of rows) {
+      const image = await t.app.inject({ method: 'GET', url: row.image });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+    }
+  });
+
+  it('creates demo accounts that can sign in, and a dozen listings, only once', async () => {
+    await reseed({ demo: true });
+    await reseed({ demo: true });
+    for (const account of demoAccounts) {
+      expect((await signIn(account.email, account.password)).statusCode).toBe(200);
+    }
+    const listings = await t.db.select().from(products).where(isNull(products.deletedAt));
+    expect(listings).toHaveLength(12);
+    expect(listings.filter((listing) => listing.advertised).length).toBeGreaterThan(0);
+    for (const listing of listings) {
+      expect(listing.resalePriceCents).toBeLessThan(listing.originalPriceCents);
+      expect((await t.app.inject({ method: 'GET', url: listing.image })).statusCode).toBe(200);
+    }
+    const roles = await t.db.select({ role: users.role }).from(users);
+    expect(roles.map((row) => row.role).sort()).toEqual(['admin', 'buyer', 'seller']);
+  });
+
+  it('ensures ADMIN_EMAIL is an admin with ADMIN_PASSWORD, promoting an existing account', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'boss@example.com', password: 'old password' },
+    });
+    await reseed({ admin: { email: 'boss@example.com', password: 'new password' } });
+    const [boss] = await t.db.select().from(users).where(eq(users.email, 'boss@example.com'));
+    expect(boss?.role).toBe('admin');
+    expect((await signIn('boss@example.com', 'new password')).statusCode).toBe(200);
+    expect((await signIn('boss@example.com', 'old password')).statusCode).toBe(401);
+  });
+});
