@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import { AdvertisedProducts } from '../../features/catalog/components/advertised-products.tsx';
+import { CategoryLinks } from '../../features/catalog/components/category-links.tsx';
+import { useCategories } from '../../lib/categories.ts';
+import { CategoryTiles } from '../../features/home/components/category-tiles.tsx';
+import { ServiceHighlights } from '../../features/home/components/service-highlights.tsx';
+
+// Swiper is the heaviest part of the home page, so the carousel arrives after first paint.
+const HeroCarousel = lazy(() => import('../../features/home/components/hero-carousel.tsx'));
+
+/** The home page: categories, hero, highlights, tiles and the advertised products. */
+export function HomePage() {
+  const firstCategory = useCategories().data?.[0];
+  const productsPath = firstCategory ? `/category/${firstCategory._id}` : '/';
+  return (
+    <main>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-6 lg:grid-cols-[16rem_1fr]">
+        <aside>
+          <CategoryLinks title="Categories" />
+        </aside>
+        <Suspense
+          fallback={<div className="rounded-box bg-base-200 h-72 md:h-96" aria-hidden="true" />}
+        >
+          <HeroCarousel productsPath={productsPath} />
+        </Suspense>
+      </div>
+      <ServiceHighlights />
+      <CategoryTiles />
+      <AdvertisedProducts />
+    </main>
+  );
+}

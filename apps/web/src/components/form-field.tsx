@@ -1,0 +1,53 @@
+import type { ComponentProps, ReactNode } from 'react';
+
+/**
+ * A form control with its label above and its validation message below. The message sits
+ * outside the label so the control's accessible name stays just the label, and it is tied to
+ * the control with aria-describedby.
+ */
+export function Field({
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ?? 'w-full'}>
+      <label htmlFor={id} className="mb-1 block text-sm">
+        {label}
+      </label>
+      {children}
+      <p id={`${id}-error`} className="text-error min-h-5 text-sm">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** Props that link a control to its Field's message and mark it invalid while it has one. */
+export const describedBy = (id: string, error: string | undefined) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': `${id}-error`,
+});
+
+/** A labelled text input with its validation message. */
+export function FormField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string | undefined } & ComponentProps<'input'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input className="input input-bordered w-full" {...describedBy(id, error)} {...input} />
+    </Field>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { FiLogOut, FiMenu, FiMoon, FiSun, FiX } from 'react-icons/fi';
+import { Link, NavLink } from 'react-router';
+import { uiMessages } from '@reloop/shared/messages';
+import { dashboardPathFor, useAuth } from '../lib/auth.tsx';
+import { useTheme } from '../lib/theme.ts';
+import { Logo } from './logo.tsx';
+
+/** Site navigation: links, the signed-in user, logout, the mobile menu and the theme toggle. */
+export function Navbar() {
+  const { user, role, signOut } = useAuth();
+  const { theme, toggleTheme } = useTheme();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  const links = (
+    <>
+      <li>
+        <NavLink to="/" end onClick={closeMenu}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/blog" onClick={closeMenu}>
+          Blog
+        </NavLink>
+      </li>
+      {user && (
+        <li>
+          <NavLink to={dashboardPathFor(role)} onClick={closeMenu}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+
+  return (
+    <header className="bg-base-100 border-base-300 sticky top-0 z-30 border-b">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <FiX size={22} /> : <FiMenu size={22} />}
+          </button>
+          <Link to="/" className="btn btn-ghost gap-2 px-2 text-xl font-bold" onClick={closeMenu}>
+            <Logo className="size-8" />
+            <span>Reloop</span>
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">{links}</ul>
+        </div>
+        <div className="navbar-end gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost btn-circle"
+            aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            onClick={toggleTheme}
+          >
+            {theme === 'dark' ? <FiSun size={20} /> : <FiMoon size={20} />}
+          </button>
+          {user ? (
+            <>
+              <span className="hidden font-medium sm:inline">
+                {user.displayName || uiMessages.displayNameFallback}
+              </span>
+              <div className="avatar">
+                <div className="bg-base-300 w-9 rounded-full">
+                  {user.photoURL ? (
+                    <img src={user.photoURL} alt={`${user.displayName || 'User'}'s avatar`} />
+                  ) : (
+                    <span
+                      className="flex h-full items-center justify-center font-bold"
+                      aria-hidden="true"
+                    >
+                      {(user.displayName || user.email).charAt(0).toUpperCase()}
+                    </span>
+                  )}
+                </div>
+              </div>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm gap-1"
+                onClick={() => void signOut()}
+              >
+                <FiLogOut aria-hidden="true" /> Log out
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className="btn btn-primary btn-sm">
+              Log in
+            </Link>
+          )}
+        </div>
+      </nav>
+      {menuOpen && (
+        <ul id="mobile-menu" className="menu bg-base-100 border-base-300 border-t p-2 lg:hidden">
+          {links}
+        </ul>
+      )}
+    </header>
+  );
+}

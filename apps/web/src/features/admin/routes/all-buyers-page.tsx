@@ -1,0 +1,6 @@
+import { UsersTable } from '../components/users-table.tsx';
+
+/** /dashboard/buyers (admin). */
+export function Component() {
+  return <UsersTable role="buyer" />;
+}

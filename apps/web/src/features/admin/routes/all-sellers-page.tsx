@@ -1,0 +1,6 @@
+import { UsersTable } from '../components/users-table.tsx';
+
+/** /dashboard/sellers (admin). */
+export function Component() {
+  return <UsersTable role="seller" />;
+}

@@ -1,0 +1,38 @@
+import { uiMessages } from '@reloop/shared/messages';
+import { DeleteButton } from '../../../components/confirm-dialog.tsx';
+import { ListPage, ThumbnailCell } from '../../../components/list-page.tsx';
+import { useProductRemoval } from '../../../components/product-removal.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { useReportedProducts } from '../api/reported-products.ts';
+
+/** /dashboard/report (admin): reported listings, to delete or leave. */
+export function Component() {
+  const reported = useReportedProducts();
+  const removal = useProductRemoval(
+    'The listing disappears for everyone. Bookings of it stay readable.',
+  );
+
+  return (
+    <ListPage
+      title="Reported Products"
+      query={reported}
+      loadingLabel="Loading reported products"
+      emptyText={uiMessages.noReportedProducts}
+      headers={['Image', 'Name', 'Price', 'Seller', 'Action']}
+      rowKey={(product) => product._id}
+      renderRow={(product) => (
+        <>
+          <ThumbnailCell src={product.imgUrl} alt={product.name} />
+          <td>{product.name}</td>
+          <td>{formatPrice(product.resalePrice)}</td>
+          <td>{product.sellerName || uiMessages.displayNameFallback}</td>
+          <td>
+            <DeleteButton onClick={() => removal.ask(product)} />
+          </td>
+        </>
+      )}
+    >
+      {removal.dialog}
+    </ListPage>
+  );
+}

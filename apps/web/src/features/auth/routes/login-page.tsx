@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { FaFacebookF, FaGithub, FaGoogle } from 'react-icons/fa6';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { FormField } from '../../../components/form-field.tsx';
+import { useReturnPath } from '../../../components/guards.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useConfig } from '../api/get-config.ts';
+
+/** /login — email and password, or Google when the server offers it. */
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),
+  password: z.string().min(1, 'Password is required'),
+});
+type LoginForm = z.infer<typeof loginSchema>;
+
+export function Component() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const config = useConfig();
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+      await navigate(returnPath, { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  const googleEnabled = config.data?.oidc === true;
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <div className="card bg-base-200">
+        <div className="card-body gap-4">
+          <h1 className="text-center text-3xl font-bold">Login</h1>
+          <form className="grid gap-3" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <FormField
+              id="login-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
+            <FormField
+              id="login-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={formState.errors.password?.message}
+              {...register('password')}
+            />
+            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+              {formState.isSubmitting && (
+                <span className="loading loading-spinner" aria-hidden="true" />
+              )}
+              Login
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            New to Reloop?{' '}
+            <Link to="/register" className="link link-primary">
+              Register
+            </Link>
+          </p>
+          <div className="divider">or</div>
+          <div className="flex justify-center gap-3">
+            <button
+              type="button"
+              className="btn btn-outline gap-2"
+              disabled={!googleEnabled}
+              title={
+                googleEnabled
+                  ? 'Sign in with Google'
+                  : 'Google sign-in is not configured on this server'
+              }
+              onClick={() =>
+                window.location.assign(
+                  `/api/auth/oidc/start?returnTo=${encodeURIComponent(returnPath)}`,
+                )
+              }
+            >
+              <FaGoogle aria-hidden="true" /> Google
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline btn-square"
+              disabled
+              aria-label="GitHub sign-in (not available)"
+            >
+              <FaGithub aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline btn-square"
+              disabled
+              aria-label="Facebook sign-in (not available)"
+            >
+              <FaFacebookF aria-hidden="true" />
+            </button>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

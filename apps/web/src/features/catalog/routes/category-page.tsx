@@ -1,0 +1,33 @@
+import { useParams } from 'react-router';
+import { uiMessages } from '@reloop/shared/messages';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useCategoryProducts } from '../api/get-category-products.ts';
+import { useCategories } from '../../../lib/categories.ts';
+import { CategoryLinks } from '../components/category-links.tsx';
+import { ProductGrid } from '../components/product-grid.tsx';
+
+/** /category/:id — the categories on the left, that category's products on the right. */
+export function Component() {
+  const { id = '' } = useParams();
+  const products = useCategoryProducts(id);
+  const category = useCategories().data?.find((entry) => entry._id === id);
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[16rem_1fr]">
+      <aside>
+        <CategoryLinks title="CATEGORIES" />
+      </aside>
+      <section aria-labelledby="category-title">
+        <h1 id="category-title" className="mb-6 text-3xl font-bold">
+          {category ? `${category.category} laptops` : 'Products'}
+        </h1>
+        {products.isPending ? (
+          <Spinner label="Loading products" />
+        ) : products.data && products.data.length > 0 ? (
+          <ProductGrid products={products.data} />
+        ) : (
+          <p className="text-base-content/70 text-lg">{uiMessages.noCategoryProducts}</p>
+        )}
+      </section>
+    </div>
+  );
+}

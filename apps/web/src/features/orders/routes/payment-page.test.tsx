@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render.tsx';
+
+const bookingId = '33333333-3333-4333-8333-333333333333';
+const booking = {
+  _id: bookingId,
+  productId: '11111111-1111-4111-8111-111111111111',
+  productName: 'ThinkPad T14',
+  productImg: '/api/images/t14.jpg',
+  productPrice: 549.5,
+  buyerName: 'Test buyer',
+  buyerEmail: 'buyer@example.com',
+  buyerPhone: '5125550199',
+  buyerMeetingLocation: 'Library',
+  status: 'unpaid',
+  paymentId: null,
+  timeWhenBooked: '2026-11-20T10:00:00.000Z',
+};
+
+function renderPayment(routes: Record<string, MockHandler>) {
+  const api = mockApi({
+    ...signedInAs('buyer'),
+    [`GET /api/booking/${bookingId}`]: { body: booking },
+    'GET /api/bookings?email=buyer%40example.com': { body: [] },
+    ...routes,
+  });
+  renderApp(`/dashboard/payment/${bookingId}`);
+  return api;
+}
+
+const payButton = () => screen.findByRole('button', { name: 'Pay' });
+
+function enterCard(number: string) {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '12/34' } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+}
+
+describe('payment page', () => {
+  it('keeps Pay disabled until the payment is ready', async () => {
+    renderPayment({ 'POST /api/create-payment-intent': () => new Promise(() => undefined) });
+    expect(await screen.findByText('Payment for ThinkPad T14')).toBeTruthy();
+    expect(screen.getByText('$549.50')).toBeTruthy();
+    expect((await payButton()).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows a declined card in red under the form and records no order', async () => {
+    const { calls } = renderPayment({
+      'POST /api/create-payment-intent': { body: { clientSecret: 'pi_test_1_secret_x' } },
+      'POST /api/payments/test/confirm': {
+        status: 402,
+        body: {
+          message: 'Your card was declined.',
+          error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+        },
+      },
+    });
+    await waitFor(async () => expect((await payButton()).hasAttribute('disabled')).toBe(false));
+    enterCard('4000000000000002');
+    // The alert region is always there (so screen readers hear it fill); wait for its text.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Your card was declined.'),
+    );
+    expect(calls.some((call) => call.path === '/api/orders')).toBe(false);
+    expect(screen.queryByText('payment successful')).toBeNull();
+  });
+
+  it('pays, records the order and goes to My Orders', async () => {
+    const { calls } = renderPayment({
+      'POST /api/create-payment-intent': { body: { clientSecret: 'pi_test_1_secret_x' } },
+      'POST /api/payments/test/confirm': {
+        body: {
+          paymentIntent: { id: 'pi_test_1', status: 'succeeded', amount: 54950, currency: 'usd' },
+        },
+      },
+      'POST /api/orders': { body: { acknowledged: true, bookingId, paymentId: 'pi_test_1' } },
+    });
+    await waitFor(async () => expect((await payButton()).hasAttribute('disabled')).toBe(false));
+    enterCard('4242 4242 4242 4242');
+    expect(await screen.findByText('payment successful')).toBeTruthy();
+    expect(await screen.findByText('My Orders')).toBeTruthy();
+    const confirm = calls.find((call) => call.path === '/api/payments/test/confirm');
+    expect(confirm?.body).toMatchObject({
+      clientSecret: 'pi_test_1_secret_x',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    });
+    expect(calls.find((call) => call.path === '/api/orders')?.body).toEqual({
+      paymentId: 'pi_test_1',
+      productId: booking.productId,
+      bookingId,
+    });
+  });
+});

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/**
+ * A change to a listing, after which every product list is refetched: any change can move a
+ * product in or out of any list. Deleting is shared by sellers (their own) and admins (any).
+ */
+export function useProductMutation<Input>(mutationFn: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}
+
+export const deleteProduct = (id: string) =>
+  api.delete(`/delete/product/${encodeURIComponent(id)}`);
+
+export const useDeleteProduct = () => useProductMutation(deleteProduct);

@@ -1,0 +1,73 @@
+import { vi } from 'vitest';
+
+/**
+ * A fake API for component tests: `fetch` answers from a table of routes such as
+ * 'GET /api/productcategory'. Unknown routes answer 404 so a missing stub shows up clearly.
+ * Every call is recorded with its parsed JSON body.
+ */
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A fixed answer, or a function of the request (return a pending promise to stay loading). */
+export type MockHandler =
+  | MockResponse
+  | ((request: {
+      url: URL;
+      method: string;
+      body: unknown;
+      headers: Headers;
+    }) => MockResponse | Promise<MockResponse>);
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+export function mockApi(routes: Record<string, MockHandler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    const body =
+      typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? undefined);
+    calls.push({ method, path: url.pathname + url.search, body, headers });
+    const handler =
+      routes[`${method} ${url.pathname + url.search}`] ?? routes[`${method} ${url.pathname}`];
+    const result =
+      typeof handler === 'function' ? await handler({ url, method, body, headers }) : handler;
+    if (!result) return jsonResponse(404, { message: `No mock for ${method} ${url.pathname}` });
+    return jsonResponse(result.status ?? 200, result.body ?? null, result.headers);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** The stored-session state of a signed-in user, plus the API answers auth needs on load. */
+export function signedInAs(
+  role: 'buyer' | 'seller' | 'admin',
+  user = {
+    uid: '00000000-0000-4000-8000-000000000001',
+    email: `${role}@example.com`,
+    displayName: `Test ${role}`,
+    photoURL: '',
+  },
+): Record<string, MockHandler> {
+  localStorage.setItem('jwttoken', `token-of-${role}`);
+  return {
+    'GET /api/auth/me': { body: { user } },
+    [`GET /api/user/checkrole/${encodeURIComponent(user.email)}`]: { body: { role } },
+  };
+}
