@@ -1,0 +1,36 @@
+/** Talks to a running Reloop API as a client would, to set up and check what journeys need. */
+export class ApiClient {
+  constructor(
+    private readonly baseUrl: string,
+    readonly token?: string,
+  ) {}
+
+  async request<T>(method: string, path: string, body?: unknown, token = this.token): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  /** Signs in with email and password and returns a client holding the API token. */
+  async signIn(email: string, password: string): Promise<ApiClient> {
+    const { idToken } = await this.request<{ idToken: string }>('POST', '/auth/signin', {
+      email,
+      password,
+    });
+    const { token } = await this.request<{ token: string }>(
+      'POST',
+      '/jwtgenerate',
+      { email },
+      idToken,
+    );
+    return new ApiClient(this.baseUrl, token);
+  }
+}

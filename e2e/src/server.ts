@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  /** Where the app answers, e.g. http://localhost:41234 */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Reloop the way `npm start` does (same script: builds the web app when stale, then the
+ * server), on a free port and a fresh DATA_DIR, and resolves once it is listening.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reloop-e2e-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Reloop is running on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
