@@ -31,6 +31,8 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,
+    // Whatever NODE_ENV the caller has (test runners set `test`), ship the production bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);

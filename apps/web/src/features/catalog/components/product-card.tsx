@@ -60,7 +60,7 @@ export function ProductCard({
           <li className="flex items-center gap-2">
             <FiUser aria-hidden="true" /> {product.sellerName || uiMessages.displayNameFallback}
             {product.sellerVerified && (
-              <span className="text-info inline-flex items-center gap-1 font-medium">
+              <span className="badge badge-info badge-sm gap-1 font-medium">
                 <FiCheckCircle aria-hidden="true" /> verified
               </span>
             )}

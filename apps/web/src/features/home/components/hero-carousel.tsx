@@ -7,8 +7,8 @@ import 'swiper/css/pagination';
 
 /** The two-slide hero (loaded lazily: Swiper is the largest library on the home page). */
 const slides = [
-  { title: 'New Arrival', image: '/api/images/seed-product-macbook-air-m1.jpg' },
-  { title: 'Laptop for Winter 2022', image: '/api/images/seed-product-dell-xps-13-9310.jpg' },
+  { title: 'New Arrival', image: '/hero/new-arrival.jpg' },
+  { title: 'Laptop for Winter 2022', image: '/hero/winter-laptops.jpg' },
 ];
 
 export default function HeroCarousel({ productsPath }: { productsPath: string }) {
@@ -18,7 +18,7 @@ export default function HeroCarousel({ productsPath }: { productsPath: string })
       spaceBetween={30}
       navigation
       pagination={{ clickable: true }}
-      className="rounded-box h-72 md:h-96"
+      className="rounded-box h-72 w-full min-w-0 md:h-96"
     >
       {slides.map((slide) => (
         <SwiperSlide key={slide.title}>
