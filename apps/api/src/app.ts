@@ -18,10 +18,18 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import {
+  createStripeClient,
+  StripePaymentProvider,
+  type StripeConnection,
+} from './payments/stripe-provider.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
 import paymentRoutes from './routes/api/payments/index.ts';
+import stripeWebhookRoutes from './routes/api/payments/stripe-webhook.ts';
+import oidcRoutes from './routes/api/auth/oidc.ts';
+import { OidcSignIn } from './identity/oidc.ts';
 import productRoutes from './routes/api/products/index.ts';
 import userRoutes from './routes/api/users/index.ts';
 import imageRoutes, { MAX_IMAGE_BYTES } from './routes/api/images/index.ts';
@@ -45,6 +53,8 @@ export interface AppOptions {
   /** The built web app to serve; absent in API-only tests. */
   webDistDir?: string;
   signInThrottle?: ThrottleOptions;
+  /** Where the Stripe SDK connects when Stripe is configured; tests use a loopback stub. */
+  stripeConnection?: StripeConnection;
   logger?: boolean;
 }
 
@@ -82,10 +92,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', new TokenService(options.jwtSecret));
   app.decorate('images', new DiskImageStore(imagesDir));
   app.decorate('signInThrottle', new SignInThrottle(options.signInThrottle ?? SIGN_IN_THROTTLE));
-  app.decorate('payments', new TestPaymentProvider(database.db));
+  const payments: PaymentProvider = config.stripe
+    ? new StripePaymentProvider(
+        createStripeClient(config.stripe.secretKey, options.stripeConnection),
+        config.stripe.webhookSecret,
+      )
+    : new TestPaymentProvider(database.db);
+  app.decorate('payments', payments);
 
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { stripe: payments.name === 'stripe' });
   await registerDocs(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
@@ -95,11 +111,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  if (config.oidc) {
+    const settings = new OidcSignIn(config.oidc, options.jwtSecret);
+    await app.register(oidcRoutes, { prefix: '/api', settings });
+  }
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(productRoutes, { prefix: '/api' });
   await app.register(bookingRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
+  if (app.payments instanceof StripePaymentProvider) {
+    await app.register(stripeWebhookRoutes, { prefix: '/api', provider: app.payments });
+  }
   await registerStaticFiles(app, { imagesDir, webDistDir: options.webDistDir });
 
   return app;

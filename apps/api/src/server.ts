@@ -67,18 +67,16 @@ function printWelcome(
   const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host)
     ? 'localhost'
     : config.host;
-  const lines = [`Reloop is running on ${config.publicUrl ?? `http://${host}:${port}`}`];
+  const baseUrl = config.publicUrl ?? `http://${host}:${port}`;
+  const lines = [`Reloop is running on ${baseUrl}`];
   lines.push(
     `  database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`,
   );
   lines.push(
     paymentProvider === 'stripe'
-      ? '  payments: Stripe'
+      ? `  payments: Stripe (webhook endpoint: ${baseUrl}/api/payments/stripe/webhook)`
       : '  payments: built-in test provider (card 4242 4242 4242 4242)',
   );
-  if (config.stripe && paymentProvider === 'test') {
-    lines.push('  note: STRIPE_* is set, but this version has no Stripe provider yet');
-  }
   if (config.seedDemo) {
     lines.push('  demo accounts:');
     for (const account of demoAccounts) {

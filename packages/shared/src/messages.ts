@@ -38,6 +38,7 @@ export const messages = {
   paymentMismatch: 'The payment does not match the booking amount',
   soldToAnotherBuyer: 'This product was sold to another buyer; your payment has been refunded',
   intentNotFound: 'Unknown payment',
+  webhookSignatureInvalid: 'The webhook signature is missing or invalid',
   intentAlreadyConfirmed: 'This payment has already been completed',
 } as const;
 

@@ -33,6 +33,9 @@ export async function createPaymentIntent(
   if (booking.status === 'closed' || product?.status === 'sold') {
     throw new HttpError(409, messages.bookingClosed);
   }
+  const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
+  const existing = started && (await provider.retrieveIntent(started.intentId));
+  if (existing) return existing.clientSecret;
   const intent = await provider.createIntent({
     bookingId: booking.id,
     amountCents: booking.priceCents,
@@ -70,16 +73,47 @@ export async function recordOrder(
   order: { bookingId: string; paymentId: string },
 ): Promise<OrderResult> {
   const booking = await buyersBooking(db, buyer, order.bookingId);
+  return completeOrder(db, provider, booking, order.paymentId);
+}
+
+/**
+ * The provider says an intent succeeded (Stripe's webhook): the order is recorded even if the
+ * buyer closed the tab before the web app posted it. Unknown bookings are ignored; an order
+ * already recorded stays as it is; a product sold to someone else meanwhile is refunded.
+ */
+export async function recordOrderForIntent(
+  db: Database,
+  provider: PaymentProvider,
+  intentId: string,
+  bookingId: string | undefined,
+): Promise<void> {
+  if (!bookingId) return;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) return;
+  try {
+    await completeOrder(db, provider, booking, intentId);
+  } catch (error) {
+    // 4xx outcomes (already paid with another payment, sold and refunded) are final answers.
+    if (!(error instanceof HttpError)) throw error;
+  }
+}
+
+async function completeOrder(
+  db: Database,
+  provider: PaymentProvider,
+  booking: BookingRow,
+  paymentId: string,
+): Promise<OrderResult> {
   const result: OrderResult = {
     acknowledged: true,
     bookingId: booking.id,
-    paymentId: order.paymentId,
+    paymentId,
   };
   if (booking.status === 'paid') {
-    if (booking.paymentId === order.paymentId) return result;
+    if (booking.paymentId === paymentId) return result;
     throw new HttpError(409, messages.bookingPaid);
   }
-  await verifyPayment(db, provider, booking, order.paymentId);
+  await verifyPayment(db, provider, booking, paymentId);
 
   const outcome = await db.transaction(async (tx) => {
     // Lock the product before the booking: the winner also closes the other buyers'
@@ -95,12 +129,12 @@ export async function recordOrder(
       .where(eq(bookings.id, booking.id))
       .for('update');
     if (locked?.status === 'paid') {
-      return locked.paymentId === order.paymentId ? 'recorded' : 'booking-paid';
+      return locked.paymentId === paymentId ? 'recorded' : 'booking-paid';
     }
     if (!product || product.status === 'sold') return 'sold-to-another';
     await tx
       .update(bookings)
-      .set({ status: 'paid', paymentId: order.paymentId })
+      .set({ status: 'paid', paymentId: paymentId })
       .where(eq(bookings.id, booking.id));
     await tx
       .update(products)
@@ -125,7 +159,7 @@ export async function recordOrder(
 
   if (outcome === 'booking-paid') throw new HttpError(409, messages.bookingPaid);
   if (outcome === 'sold-to-another') {
-    await refundOnce(db, provider, booking.id, order.paymentId);
+    await refundOnce(db, provider, booking.id, paymentId);
     throw new HttpError(409, messages.soldToAnotherBuyer);
   }
   return result;

@@ -19,6 +19,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   webDistDir?: string;
   signInThrottle?: AppOptions['signInThrottle'];
+  stripeConnection?: AppOptions['stripeConnection'];
   /** Called before the app is ready, e.g. to add a route that throws. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -37,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+    ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uiMessages } from '@reloop/shared/messages';
+import {
+  EmailTakenError,
+  createAccount,
+  findActiveUserByEmail,
+  startSession,
+  type UserRow,
+} from '../../../identity/accounts.ts';
+import type { OidcSignIn } from '../../../identity/oidc.ts';
+import { OidcError, type OidcProfile } from '../../../identity/oidc.ts';
+import type { Database } from '../../../db/client.ts';
+import { registerUser } from '../../../users/users.ts';
+
+/**
+ * Google sign-in (any OIDC issuer), when OIDC_* is configured. /start sends the browser to the
+ * issuer; /callback signs the user in (a first visit creates a buyer) and hands the web app a
+ * sign-in token in the URL fragment — never in a query string, so it stays out of logs.
+ */
+const COOKIE = 'reloop_oidc';
+const COOKIE_PATH = '/api/auth/oidc';
+
+// Only a path of this app: never another origin, never a protocol-relative "//host".
+const returnToSchema = z
+  .string()
+  .regex(/^\/(?![/\\])/)
+  .max(2000)
+  .catch('/');
+
+const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, { settings }) => {
+  const baseUrl = (request: { protocol: string; host: string }) =>
+    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const secure = (app.config.publicUrl ?? '').startsWith('https:') ? '; Secure' : '';
+
+  app.get(
+    '/auth/oidc/start',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign in with Google (OIDC): redirects to the issuer',
+        querystring: z.object({ returnTo: returnToSchema.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const redirectUri = `${baseUrl(request)}/api/auth/oidc/callback`;
+      const { url, pending } = await settings.start(redirectUri, request.query.returnTo ?? '/');
+      reply.header(
+        'set-cookie',
+        `${COOKIE}=${pending}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+      );
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    '/auth/oidc/callback',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Where the issuer returns; redirects to the web app signed in, or to /login',
+      },
+    },
+    async (request, reply) => {
+      reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; Max-Age=0${secure}`);
+      const callbackUrl = new URL(request.url, baseUrl(request));
+      try {
+        const { profile, returnTo } = await settings.finish(
+          callbackUrl,
+          readCookie(request.headers.cookie, COOKIE),
+        );
+        const user = await userFor(app.db, profile);
+        if (!user) return reply.redirect('/login?signin_error=closed');
+        const idToken = await app.tokens.issue({
+          userId: user.id,
+          sessionId: await startSession(app.db, user.id),
+        });
+        const fragment = new URLSearchParams({ idToken, returnTo });
+        return reply.redirect(`/auth/callback#${fragment.toString()}`);
+      } catch (error) {
+        if (!(error instanceof OidcError)) throw error;
+        request.log.warn({ reason: error.message }, 'OIDC sign-in refused');
+        return reply.redirect('/login?signin_error=failed');
+      }
+    },
+  );
+};
+
+/**
+ * The account for this email: an existing one signs in; a first visit creates a buyer with the
+ * issuer's name and picture. Undefined when the email belongs to a closed (deleted) account.
+ */
+async function userFor(db: Database, profile: OidcProfile): Promise<UserRow | undefined> {
+  const existing = await findActiveUserByEmail(db, profile.email);
+  if (existing) return existing;
+  try {
+    const user = await createAccount(db, {
+      email: profile.email,
+      passwordHash: null,
+      name: profile.name || uiMessages.displayNameFallback,
+      image: profile.picture,
+    });
+    await registerUser(db, user, { role: 'buyer' });
+    return { ...user, role: 'buyer' };
+  } catch (error) {
+    if (error instanceof EmailTakenError) return findActiveUserByEmail(db, profile.email);
+    throw error;
+  }
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+export default oidcRoutes;

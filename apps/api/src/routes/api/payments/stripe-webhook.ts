@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '@reloop/shared';
+import { HttpError } from '../../../http-errors.ts';
+import { recordOrderForIntent } from '../../../payments/orders.ts';
+import type { StripePaymentProvider } from '../../../payments/stripe-provider.ts';
+
+/**
+ * POST /api/payments/stripe/webhook — Stripe tells us about payments. The signature is
+ * checked against the raw body (so this plugin parses JSON bodies as bytes), and a
+ * `payment_intent.succeeded` records the order, once, whatever the web app did or did not do.
+ */
+const stripeWebhookRoutes: FastifyPluginAsync<{ provider: StripePaymentProvider }> = async (
+  app,
+  { provider },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe: payment events, signed with STRIPE_WEBHOOK_SECRET',
+        hide: false,
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new HttpError(400, messages.webhookSignatureInvalid);
+      }
+      let event;
+      try {
+        event = provider.verifyWebhook(request.body, signature);
+      } catch {
+        throw new HttpError(400, messages.webhookSignatureInvalid);
+      }
+      if (event.type === 'payment_intent.succeeded') {
+        const intent = event.data.object;
+        await recordOrderForIntent(app.db, provider, intent.id, intent.metadata.bookingId);
+      }
+      return { received: true };
+    },
+  );
+};
+
+export default stripeWebhookRoutes;
