@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen, NotFound } from '../components/error-screen.tsx';
 import { GuestOnly, RequireAuth, RequireRole } from '../components/guards.tsx';
+import { Spinner } from '../components/spinner.tsx';
 import { MainLayout } from '../components/layouts/main-layout.tsx';
 import { dashboardPathFor, useAuth } from '../lib/auth.tsx';
 import { HomePage } from './routes/home.tsx';
@@ -19,6 +20,8 @@ function DashboardIndex() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while a lazy route the page was opened on is loading.
+    hydrateFallbackElement: <Spinner />,
     children: [
       {
         element: <MainLayout />,
@@ -32,6 +35,10 @@ export const routes: RouteObject[] = [
               { path: 'login', lazy: () => import('../features/auth/routes/login-page.tsx') },
               { path: 'register', lazy: () => import('../features/auth/routes/register-page.tsx') },
             ],
+          },
+          {
+            path: 'auth/callback',
+            lazy: () => import('../features/auth/routes/auth-callback-page.tsx'),
           },
           {
             path: 'category/:id',

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@reloop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
-/** Which sign-in options the server offers (Google only when OIDC is configured). */
+/** What the server offers: the payment provider (and Stripe's key), and Google sign-in. */
 export const getConfig = (signal?: AbortSignal) => api.get<PublicConfig>('/config', signal);
 
 export const configQueryOptions = () =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const config = { 'GET /api/config': { body: { payments: 'test', oidc: false } } };
+const config = { 'GET /api/config': { body: { paymentProvider: 'test', oidc: false } } };
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FaFacebookF, FaGithub, FaGoogle } from 'react-icons/fa6';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field.tsx';
 import { useReturnPath } from '../../../components/guards.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { useConfig } from '../api/get-config.ts';
+import { useConfig } from '../../../lib/public-config.ts';
 
 /** /login — email and password, or Google when the server offers it. */
 const loginSchema = z.object({
@@ -17,11 +17,18 @@ const loginSchema = z.object({
 });
 type LoginForm = z.infer<typeof loginSchema>;
 
+/** Why Google sign-in sent the user back here (the API's redirect says which). */
+const SIGN_IN_ERRORS: Record<string, string | undefined> = {
+  failed: 'Google sign-in did not work. Please try again.',
+  closed: 'This account has been closed.',
+};
+
 export function Component() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const config = useConfig();
+  const signInError = SIGN_IN_ERRORS[useSearchParams()[0].get('signin_error') ?? ''];
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -42,6 +49,11 @@ export function Component() {
       <div className="card bg-base-200">
         <div className="card-body gap-4">
           <h1 className="text-center text-3xl font-bold">Login</h1>
+          {signInError && (
+            <p role="alert" className="alert alert-error">
+              {signInError}
+            </p>
+          )}
           <form className="grid gap-3" onSubmit={(event) => void onSubmit(event)} noValidate>
             <FormField
               id="login-email"

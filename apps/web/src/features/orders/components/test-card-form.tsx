@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { CardInput } from '../api/payments.ts';
+import { PayButton } from './pay-button.tsx';
 
 /**
- * The card form for the built-in test provider. It takes the same inputs Stripe's card
- * element does, so a Stripe form can replace it behind the same `onPay` contract.
+ * The card form for the built-in test provider: the same fields Stripe's card element has,
+ * checked here, then confirmed by the API with Stripe's test card numbers.
  */
 export interface CardFormProps {
   payLabel: string;
@@ -90,13 +91,7 @@ export function TestCardForm({ payLabel, disabled, processing, cardError, onPay 
         Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry and
         any CVC.
       </p>
-      <button type="submit" className="btn btn-primary" disabled={disabled || processing}>
-        {processing && <span className="loading loading-spinner" aria-hidden="true" />}
-        {payLabel}
-      </button>
-      <p id="card-error" role="alert" className="text-error min-h-6 text-sm">
-        {error}
-      </p>
+      <PayButton label={payLabel} disabled={disabled} processing={processing} error={error} />
     </form>
   );
 }

@@ -22,6 +22,7 @@ const booking = {
 function renderPayment(routes: Record<string, MockHandler>) {
   const api = mockApi({
     ...signedInAs('buyer'),
+    'GET /api/config': { body: { paymentProvider: 'test', oidc: false } },
     [`GET /api/booking/${bookingId}`]: { body: booking },
     'GET /api/bookings?email=buyer%40example.com': { body: [] },
     ...routes,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { useConfig } from '../../../lib/public-config.ts';
 import { useBooking } from '../api/bookings.ts';
 import {
   CardDeclinedError,
@@ -17,6 +18,9 @@ import {
 } from '../api/payments.ts';
 import { TestCardForm } from '../components/test-card-form.tsx';
 
+// Stripe.js and Elements are only needed when the server pays through Stripe.
+const StripeCardForm = lazy(() => import('../components/stripe-card-form.tsx'));
+
 /**
  * /dashboard/payment/:id — pay one booking by card. Pay stays disabled until the payment is
  * ready, while it runs, and after it succeeded; then the order is recorded.
@@ -26,6 +30,7 @@ export function Component() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const config = useConfig();
   const booking = useBooking(id);
   const intent = usePaymentIntent(id, booking.data?.status === 'unpaid');
   const [processing, setProcessing] = useState(false);
@@ -38,20 +43,15 @@ export function Component() {
   }
   const { productName, productPrice, productId } = booking.data;
 
-  const pay = async (card: CardInput) => {
-    const clientSecret = intent.data?.clientSecret;
-    if (!clientSecret) return;
+  /** Confirms with the provider (through the card form), then records the order. */
+  const pay = async (confirm: () => Promise<string>) => {
     setProcessing(true);
     setCardError(null);
     try {
-      const payment = await confirmTestPayment({
-        clientSecret,
-        card,
-        billingDetails: { name: user?.displayName ?? '', email: user?.email ?? '' },
-      });
+      const paymentId = await confirm();
       setSucceeded(true);
       toast.success(uiMessages.paymentSucceeded);
-      await createOrder({ paymentId: payment.id, productId, bookingId: id });
+      await createOrder({ paymentId, productId, bookingId: id });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });
       await navigate('/dashboard/orders');
     } catch (error) {
@@ -60,6 +60,16 @@ export function Component() {
     } finally {
       setProcessing(false);
     }
+  };
+
+  const confirmWithTestCard = async (card: CardInput) => {
+    const clientSecret = intent.data?.clientSecret ?? '';
+    const payment = await confirmTestPayment({
+      clientSecret,
+      card,
+      billingDetails: { name: user?.displayName ?? '', email: user?.email ?? '' },
+    });
+    return payment.id;
   };
 
   return (
@@ -84,13 +94,28 @@ export function Component() {
       ) : (
         <div className="card bg-base-200">
           <div className="card-body">
-            <TestCardForm
-              payLabel="Pay"
-              disabled={!intent.data || succeeded}
-              processing={processing}
-              cardError={cardError}
-              onPay={(card) => void pay(card)}
-            />
+            {config.data?.paymentProvider === 'stripe' &&
+            config.data.stripePublishableKey &&
+            intent.data ? (
+              <Suspense fallback={<Spinner label="Loading the card form" />}>
+                <StripeCardForm
+                  publishableKey={config.data.stripePublishableKey}
+                  clientSecret={intent.data.clientSecret}
+                  disabled={succeeded}
+                  processing={processing}
+                  cardError={cardError}
+                  onPay={(confirm) => void pay(confirm)}
+                />
+              </Suspense>
+            ) : (
+              <TestCardForm
+                payLabel="Pay"
+                disabled={!intent.data || config.data?.paymentProvider !== 'test' || succeeded}
+                processing={processing}
+                cardError={cardError}
+                onPay={(card: CardInput) => void pay(() => confirmWithTestCard(card))}
+              />
+            )}
           </div>
         </div>
       )}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import type { AuthUser } from '@reloop/shared';
+import { Spinner } from '../../../components/spinner.tsx';
+import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+
+/**
+ * /auth/callback — where Google sign-in lands. The API put a sign-in token in the URL fragment;
+ * it is taken out of the address bar at once, exchanged like a password sign-in, and the user
+ * goes back where they were.
+ */
+const safePath = (path: string | null) =>
+  path?.startsWith('/') && !path.startsWith('//') ? path : '/';
+
+export function Component() {
+  const { startSession } = useAuth();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const fragment = new URLSearchParams(hash.slice(1));
+    // Out of the address bar (and so out of history and bookmarks) before anything else.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    const idToken = fragment.get('idToken');
+    const returnTo = safePath(fragment.get('returnTo'));
+    if (!idToken) {
+      void navigate('/login', { replace: true });
+      return;
+    }
+    apiRequest<{ user: AuthUser }>('/auth/me', { token: idToken })
+      .then(({ data }) => startSession({ idToken, user: data.user }))
+      .then(() => navigate(returnTo, { replace: true }))
+      .catch((error: unknown) => {
+        toast.error(errorMessage(error));
+        void navigate('/login', { replace: true });
+      });
+  }, [hash, navigate, startSession]);
+
+  return <Spinner label="Signing you in" />;
+}
