@@ -1,7 +1,7 @@
 /** Talks to a running Reloop API as a client would, to set up and check what journeys need. */
 export class ApiClient {
   constructor(
-    private readonly baseUrl: string,
+    readonly baseUrl: string,
     readonly token?: string,
   ) {}
 

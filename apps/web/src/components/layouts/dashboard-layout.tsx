@@ -48,7 +48,8 @@ export function DashboardLayout() {
           </main>
         </div>
         <div className="drawer-side z-40 lg:z-auto">
-          <label htmlFor={DRAWER_ID} aria-label="Close dashboard menu" className="drawer-overlay" />
+          {/* A click outside the drawer closes it; keyboard users have the menu toggle. */}
+          <label htmlFor={DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
           <nav aria-label="Dashboard" className="bg-base-200 min-h-full w-64 p-4">
             <ul className="menu w-full gap-1">
               {(role ? drawerLinks[role] : []).map((link) => (

@@ -1,0 +1,46 @@
+import { it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  expectToast,
+  inBrowser,
+  useReloop,
+} from './support/reloop.ts';
+
+const reloop = useReloop();
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+it('works on a phone: menu, dashboard drawer and booking dialog', async () => {
+  const { api } = reloop();
+  const buyer = await api.signIn('buyer@reloop.dev', DEMO_PASSWORD);
+  const [category] = await api.request<{ _id: string }[]>('GET', '/productcategory');
+  await inBrowser(
+    reloop(),
+    'mobile',
+    async (page) => {
+      await page.goto('/');
+      const blog = page.getByRole('link', { name: 'Blog', exact: true });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await blog.first().waitFor();
+      await expectAccessible(page, 'home on a phone, menu open');
+      await page.getByRole('button', { name: 'Close menu' }).click();
+
+      await page.goto('/dashboard/orders');
+      // The drawer is off-screen (hidden) on a phone until the menu button opens it.
+      await page.getByText('Dashboard menu', { exact: true }).click();
+      const drawer = page.getByRole('navigation', { name: 'Dashboard' });
+      await drawer.getByRole('link', { name: 'My Orders' }).waitFor();
+      await drawer.getByRole('link', { name: 'My Orders' }).click();
+
+      await page.goto(`/category/${category?._id}`);
+      await page.getByRole('button', { name: 'Book Now' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Phone').fill('5125550177');
+      await dialog.getByLabel('Meeting location').fill('Union Station');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expectToast(page, 'booking successfully');
+      await dialog.waitFor({ state: 'hidden' });
+    },
+    { ...phone, token: buyer.token },
+  );
+});

@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ApiClient } from '../../src/api.ts';
+import {
+  expectAccessible,
+  expectToast,
+  inBrowser,
+  newEmail,
+  samplePhoto,
+  tokenIn,
+  type Reloop,
+} from './reloop.ts';
+
+interface Listed {
+  _id: string;
+  name: string;
+}
+
+/** Registers through the Register screen and lands signed in on the home page. */
+export async function registerInBrowser(page: Page, role: 'buyer' | 'seller', name: string) {
+  const email = newEmail(role);
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse');
+  await page.getByLabel('Profile photo').setInputFiles(samplePhoto);
+  await page.getByLabel('I want to').selectOption(role);
+  await expectAccessible(page, 'register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expectToast(page, 'user Registration successfully');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByText(name, { exact: true }).first().waitFor();
+  return email;
+}
+
+/**
+ * A new buyer books a laptop (the phone must be digits), cannot book it twice, is declined
+ * with 4000 0000 0000 0002, pays with 4242 4242 4242 4242, and the laptop leaves its category.
+ */
+export async function buyerJourney(reloop: Reloop, name: string): Promise<void> {
+  const { api } = reloop;
+  const [category] = await api.request<Listed[]>('GET', '/productcategory');
+  const [product] = await api.request<Listed[]>('GET', `/products/${category?._id}`);
+  if (!category || !product) throw new Error('the demo data has no product to buy');
+
+  await inBrowser(reloop, name, async (page) => {
+    const email = await registerInBrowser(page, 'buyer', 'Bea Buyer');
+    await page.getByRole('link', { name: 'MacBook', exact: true }).first().click();
+    await page.waitForURL(`**/category/${category._id}`);
+    const card = page.locator('article').filter({ hasText: product.name });
+
+    await card.getByRole('button', { name: 'Book Now' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+    expect(await dialog.getByLabel('Product').inputValue()).toBe(product.name);
+    await dialog.getByLabel('Phone').fill('512-abc');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Phone must contain digits only').waitFor();
+    await dialog.getByText('Meeting location is required').waitFor();
+    await expectAccessible(page, 'booking dialog');
+    await dialog.getByLabel('Phone').fill('5125550199');
+    await dialog.getByLabel('Meeting location').fill('Central Library');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, `${product.name} booking successfully`);
+    await dialog.waitFor({ state: 'hidden' });
+
+    await card.getByRole('button', { name: 'Book Now' }).click();
+    await dialog.getByLabel('Phone').fill('5125550199');
+    await dialog.getByLabel('Meeting location').fill('Central Library');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, 'you have already booked this product');
+
+    const buyer = new ApiClient(api.baseUrl, await tokenIn(page));
+    const bookingStatus = async () =>
+      (await buyer.request<{ status: string }[]>('GET', `/bookings?email=${email}`))[0]?.status;
+
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL('**/dashboard/orders');
+    await expectAccessible(page, 'my orders');
+    const order = page.getByRole('row').filter({ hasText: product.name });
+    await order.getByRole('link', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: `Payment for ${product.name}` }).waitFor();
+    await expectAccessible(page, 'payment');
+
+    const pay = async (number: string) => {
+      await page.getByLabel('Card number').fill(number);
+      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay' }).click();
+    };
+    await expect.poll(() => page.getByRole('button', { name: 'Pay' }).isEnabled()).toBe(true);
+    await pay('4000000000000002');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your card was declined.');
+    expect(await bookingStatus()).toBe('unpaid');
+
+    await pay('4242424242424242');
+    await expectToast(page, 'payment successful');
+    await page.waitForURL('**/dashboard/orders');
+    await order.getByRole('button', { name: 'paid' }).waitFor();
+    expect(await bookingStatus()).toBe('paid');
+    const stillListed = await api.request<Listed[]>('GET', `/products/${category._id}?limit=100`);
+    expect(stillListed.map((listed) => listed.name)).not.toContain(product.name);
+  });
+}

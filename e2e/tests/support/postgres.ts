@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/** A new, empty PostgreSQL database on the test server; `drop()` removes it. */
+export async function createPostgresDatabase(serverUrl: string) {
+  const name = `reloop_e2e_${randomUUID().replaceAll('-', '')}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // The app has shut down by then; force only ends connections a crashed run left behind.
+    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
+  };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,140 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ApiClient } from '../../src/api.ts';
+import { launchChromium } from '../../src/browser.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { createPostgresDatabase } from './postgres.ts';
+
+export const DEMO_PASSWORD = 'reloop-demo';
+const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
+
+export interface Reloop {
+  server: RunningServer;
+  browser: Browser;
+  api: ApiClient;
+}
+
+/**
+ * Starts a fresh Reloop (demo data, test payments, PGlite — or a new PostgreSQL database when
+ * asked) and a headless chromium for the test file; the getter is valid inside tests.
+ */
+export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop {
+  let reloop: Reloop | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (options.postgresUrl) {
+      const database = await createPostgresDatabase(options.postgresUrl);
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
+    }
+    const server = await startServer(env);
+    reloop = { server, browser: await launchChromium(), api: new ApiClient(server.url) };
+  }, 60_000);
+  afterAll(async () => {
+    await reloop?.browser.close();
+    await reloop?.server.stop();
+    await dropDatabase?.();
+  }, 30_000);
+  return () => {
+    if (!reloop) throw new Error('Reloop is not running');
+    return reloop;
+  };
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** An API token to start signed in with (as after a login). */
+  token?: string | undefined;
+}
+
+/**
+ * Runs `journey` in a fresh browser context. When it fails, a screenshot and the page's console
+ * log are written to e2e/artifacts/<name>.{png,log} before the error is passed on.
+ */
+export async function inBrowser(
+  reloop: Reloop,
+  name: string,
+  journey: (page: Page) => Promise<void>,
+  { token, ...contextOptions }: PageOptions = {},
+): Promise<void> {
+  const context = await reloop.browser.newContext({
+    baseURL: reloop.server.url,
+    viewport: { width: 1280, height: 800 },
+    ...contextOptions,
+  });
+  if (token) {
+    await context.addInitScript((saved) => localStorage.setItem('jwttoken', saved), token);
+  }
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+  page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
+  try {
+    await journey(page);
+  } catch (error) {
+    const file = `${artifactsDir}${name.replaceAll(/[^\w-]+/g, '-')}`;
+    await mkdir(artifactsDir, { recursive: true });
+    await page.screenshot({ path: `${file}.png` }).catch(() => undefined);
+    await writeFile(`${file}.log`, `${page.url()}\n${consoleLines.join('\n')}\n`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Asserts axe finds no serious or critical accessibility violation on the page as it is. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(severe, `accessibility of ${screen}`).toEqual([]);
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+let unique = 0;
+/** An email no other test uses. */
+export const newEmail = (who: string) => `${who}-${Date.now()}-${(unique += 1)}@example.com`;
+
+/** The demo data's path to a photo that the browser can upload. */
+export const samplePhoto = fileURLToPath(
+  new URL('../../../apps/api/seed/images/avatar-buyer.jpg', import.meta.url),
+);
+
+/** The API token the page is signed in with, as the web app stored it. */
+export const tokenIn = (page: Page) => page.evaluate(() => localStorage.getItem('jwttoken') ?? '');
+
+/** Signs up through the API as the web app does and returns a client with the API token. */
+export async function registerByApi(
+  api: ApiClient,
+  role: 'buyer' | 'seller',
+  name: string,
+): Promise<{ email: string; client: ApiClient }> {
+  const email = newEmail(role);
+  const { idToken } = await api.request<{ idToken: string }>('POST', '/auth/signup', {
+    email,
+    password: 'correct horse',
+    displayName: name,
+  });
+  const { token } = await api.request<{ token: string }>(
+    'POST',
+    '/jwtgenerate',
+    { email },
+    idToken,
+  );
+  await api.request('POST', '/register', { userEmail: email, userName: name, role }, token);
+  return { email, client: new ApiClient(api.baseUrl, token) };
+}

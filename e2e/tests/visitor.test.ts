@@ -1,0 +1,61 @@
+import { expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, inBrowser, useReloop } from './support/reloop.ts';
+
+const reloop = useReloop();
+
+it('shows a visitor the home page, the blog and the 404 page', async () => {
+  await inBrowser(reloop(), 'visitor-home', async (page) => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Categories' }).waitFor();
+    for (const category of ['MacBook', 'Dell', 'HP', 'Lenovo', 'ASUS']) {
+      await page.getByRole('link', { name: category, exact: true }).first().waitFor();
+    }
+    for (const highlight of ['Free Delivery', 'Unlimited Cart', 'Easy Transfer']) {
+      await page.getByText(highlight, { exact: true }).waitFor();
+    }
+    for (const tile of ['SALE', 'NEW', 'WOMEN', 'MEN', 'ACCESSORIES', 'SHOE']) {
+      await page.getByText(tile, { exact: true }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Advertised products' }).waitFor();
+    await page.getByRole('link', { name: 'Log in to book' }).first().waitFor();
+
+    // The carousel: two slides, next/previous arrows and clickable bullets.
+    const active = page.locator('.swiper-slide-active');
+    await expect.poll(() => active.textContent()).toContain('New Arrival');
+    await page.locator('.swiper-button-next').click();
+    await expect.poll(() => active.textContent()).toContain('Laptop for Winter 2022');
+    await page.locator('.swiper-pagination-bullet').first().click();
+    await expect.poll(() => active.textContent()).toContain('New Arrival');
+    await expectAccessible(page, 'home');
+
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await page.waitForURL('**/blog');
+    await expect.poll(() => page.title()).toBe('Blog');
+    expect(await page.locator('article').count()).toBe(4);
+    await expectAccessible(page, 'blog');
+
+    await page.goto('/no-such-page');
+    await page.getByText('404! Page Not Found').waitFor();
+    await expectAccessible(page, '404');
+  });
+});
+
+it('sends a visitor from a category to /login and back there after signing in', async () => {
+  const { api } = reloop();
+  const [category] = await api.request<{ _id: string }[]>('GET', '/productcategory');
+  await inBrowser(reloop(), 'visitor-category-login', async (page) => {
+    await page.goto(`/category/${category?._id}`);
+    await page.waitForURL('**/login');
+    await expectAccessible(page, 'login');
+    await page.getByLabel('Email').fill('buyer@reloop.dev');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`**/category/${category?._id}`);
+    await page.getByRole('heading', { name: 'MacBook laptops' }).waitFor();
+    await page.getByRole('button', { name: 'Book Now' }).first().waitFor();
+    await expectAccessible(page, 'category');
+
+    await page.goto('/register');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
