@@ -15,7 +15,7 @@ export function CategoryTiles() {
         {tiles.map((tile) => (
           <li
             key={tile.label}
-            className={`rounded-box flex h-28 items-center justify-center text-2xl font-extrabold tracking-widest ${tile.tone}`}
+            className={`rounded-box flex h-28 items-center justify-center px-2 text-lg font-extrabold tracking-wider sm:text-2xl sm:tracking-widest ${tile.tone}`}
           >
             {tile.label}
           </li>
