@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { unpaidBooking } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
 // Stripe.js comes from Stripe's servers, which tests never reach: Elements is replaced by a
@@ -15,7 +16,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({}),
 }));
 
-const bookingId = '33333333-3333-4333-8333-333333333333';
+const bookingId = unpaidBooking._id;
 
 function renderStripePayment() {
   const api = mockApi({
@@ -23,22 +24,7 @@ function renderStripePayment() {
     'GET /api/config': {
       body: { paymentProvider: 'stripe', stripePublishableKey: 'pk_test_x', oidc: false },
     },
-    [`GET /api/booking/${bookingId}`]: {
-      body: {
-        _id: bookingId,
-        productId: '11111111-1111-4111-8111-111111111111',
-        productName: 'ThinkPad T14',
-        productImg: '/api/images/t14.jpg',
-        productPrice: 549.5,
-        buyerName: 'Test buyer',
-        buyerEmail: 'buyer@example.com',
-        buyerPhone: '5125550199',
-        buyerMeetingLocation: 'Library',
-        status: 'unpaid',
-        paymentId: null,
-        timeWhenBooked: '2026-11-20T10:00:00.000Z',
-      },
-    },
+    [`GET /api/booking/${bookingId}`]: { body: unpaidBooking },
     'GET /api/bookings?email=buyer%40example.com': { body: [] },
     'POST /api/create-payment-intent': { body: { clientSecret: 'pi_1_secret_x' } },
     'POST /api/orders': { body: { acknowledged: true, bookingId, paymentId: 'pi_1' } },

@@ -1,23 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
+import { unpaidBooking } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const bookingId = '33333333-3333-4333-8333-333333333333';
-const booking = {
-  _id: bookingId,
-  productId: '11111111-1111-4111-8111-111111111111',
-  productName: 'ThinkPad T14',
-  productImg: '/api/images/t14.jpg',
-  productPrice: 549.5,
-  buyerName: 'Test buyer',
-  buyerEmail: 'buyer@example.com',
-  buyerPhone: '5125550199',
-  buyerMeetingLocation: 'Library',
-  status: 'unpaid',
-  paymentId: null,
-  timeWhenBooked: '2026-11-20T10:00:00.000Z',
-};
+const booking = unpaidBooking;
+const bookingId = booking._id;
 
 function renderPayment(routes: Record<string, MockHandler>) {
   const api = mockApi({
