@@ -1,4 +1,7 @@
-/** The static promotional tiles of the home page. */
+/**
+ * The static promotional tiles of the home page. Their text stays at least 20px bold ("large
+ * text"), which the lightest tile colours need for enough contrast.
+ */
 const tiles = [
   { label: 'SALE', tone: 'bg-error text-error-content' },
   { label: 'NEW', tone: 'bg-primary text-primary-content' },
@@ -15,7 +18,7 @@ export function CategoryTiles() {
         {tiles.map((tile) => (
           <li
             key={tile.label}
-            className={`rounded-box flex h-28 items-center justify-center px-2 text-lg font-extrabold tracking-wider sm:text-2xl sm:tracking-widest ${tile.tone}`}
+            className={`rounded-box flex h-28 items-center justify-center px-2 text-xl font-extrabold tracking-wide sm:text-2xl sm:tracking-widest ${tile.tone}`}
           >
             {tile.label}
           </li>
