@@ -24,8 +24,8 @@ export function ErrorScreen() {
 
 export function NotFound() {
   return (
-    <main className="flex min-h-[60vh] items-center justify-center p-6">
+    <div className="flex min-h-[60vh] items-center justify-center p-6">
       <h1 className="text-3xl font-bold">{uiMessages.pageNotFound}</h1>
-    </main>
+    </div>
   );
 }

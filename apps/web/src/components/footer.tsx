@@ -7,11 +7,11 @@ export function Footer() {
   return (
     <footer className="bg-base-200 text-base-content mt-12">
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
-        <aside className="max-w-xs">
+        <div className="max-w-xs">
           <Logo className="size-10" />
           <p className="font-bold">Reloop</p>
           <p>Used laptops and second-hand goods from sellers you can trust.</p>
-        </aside>
+        </div>
         <nav aria-label="About us">
           <h2 className="footer-title">About us</h2>
           <Link className="link link-hover" to="/blog">

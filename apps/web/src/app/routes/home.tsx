@@ -13,11 +13,10 @@ export function HomePage() {
   const firstCategory = useCategories().data?.[0];
   const productsPath = firstCategory ? `/category/${firstCategory._id}` : '/';
   return (
-    <main>
+    <>
+      <h1 className="sr-only">Reloop: used laptops from sellers you can trust</h1>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-6 lg:grid-cols-[16rem_1fr]">
-        <aside>
-          <CategoryLinks title="Categories" />
-        </aside>
+        <CategoryLinks title="Categories" />
         <Suspense
           fallback={<div className="rounded-box bg-base-200 h-72 md:h-96" aria-hidden="true" />}
         >
@@ -27,6 +26,6 @@ export function HomePage() {
       <ServiceHighlights />
       <CategoryTiles />
       <AdvertisedProducts />
-    </main>
+    </>
   );
 }

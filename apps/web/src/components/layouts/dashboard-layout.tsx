@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FiSidebar } from 'react-icons/fi';
 import { NavLink, Outlet } from 'react-router';
 import type { Role } from '@reloop/shared';
@@ -20,13 +21,17 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
 };
 
 const DRAWER_ID = 'dashboard-drawer';
+const DRAWER_NAV_ID = 'dashboard-nav';
 
+/**
+ * On a phone the drawer is off-screen until the menu button opens it; from a large screen up
+ * it is always shown. daisyUI drives it from a checkbox, which here mirrors React state so the
+ * button (inside <main>, with aria-expanded) is what keyboards and screen readers use.
+ */
 export function DashboardLayout() {
   const { role } = useAuth();
-  const closeDrawer = () => {
-    const toggle = document.getElementById(DRAWER_ID);
-    if (toggle instanceof HTMLInputElement) toggle.checked = false;
-  };
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
   return (
     <div className="bg-base-100 text-base-content min-h-screen">
       <Navbar />
@@ -35,22 +40,36 @@ export function DashboardLayout() {
           id={DRAWER_ID}
           type="checkbox"
           className="drawer-toggle"
-          aria-label="Dashboard menu"
+          checked={drawerOpen}
+          onChange={(event) => setDrawerOpen(event.target.checked)}
+          tabIndex={-1}
+          aria-hidden="true"
         />
-        <div className="drawer-content p-4 lg:p-8">
-          <label htmlFor={DRAWER_ID} className="btn btn-outline btn-sm mb-4 gap-2 lg:hidden">
+        <main className="drawer-content p-4 lg:p-8">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm mb-4 gap-2 lg:hidden"
+            aria-controls={DRAWER_NAV_ID}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
             <FiSidebar aria-hidden="true" /> Dashboard menu
-          </label>
-          <main>
-            <RequireAuth>
-              <Outlet />
-            </RequireAuth>
-          </main>
-        </div>
+          </button>
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        </main>
         <div className="drawer-side z-40 lg:z-auto">
-          {/* A click outside the drawer closes it; keyboard users have the menu toggle. */}
+          {/* A click outside the drawer closes it. */}
           <label htmlFor={DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
-          <nav aria-label="Dashboard" className="bg-base-200 min-h-full w-64 p-4">
+          <nav
+            id={DRAWER_NAV_ID}
+            aria-label="Dashboard"
+            className="bg-base-200 min-h-full w-64 p-4"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') closeDrawer();
+            }}
+          >
             <ul className="menu w-full gap-1">
               {(role ? drawerLinks[role] : []).map((link) => (
                 <li key={link.to}>

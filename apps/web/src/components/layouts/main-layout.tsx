@@ -2,14 +2,14 @@ import { Outlet } from 'react-router';
 import { Footer } from '../footer.tsx';
 import { Navbar } from '../navbar.tsx';
 
-/** The public shell: navbar, page, footer. */
+/** The public shell: navbar, the page (the document's one <main>), footer. */
 export function MainLayout() {
   return (
     <div className="bg-base-100 text-base-content flex min-h-screen flex-col">
       <Navbar />
-      <div className="flex-1">
+      <main className="flex-1">
         <Outlet />
-      </div>
+      </main>
       <Footer />
     </div>
   );

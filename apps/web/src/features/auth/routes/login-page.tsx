@@ -45,7 +45,7 @@ export function Component() {
 
   const googleEnabled = config.data?.oidc === true;
   return (
-    <main className="mx-auto max-w-md px-4 py-12">
+    <div className="mx-auto max-w-md px-4 py-12">
       <div className="card bg-base-200">
         <div className="card-body gap-4">
           <h1 className="text-center text-3xl font-bold">Login</h1>
@@ -122,6 +122,6 @@ export function Component() {
           </div>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

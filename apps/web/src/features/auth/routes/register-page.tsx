@@ -61,7 +61,7 @@ export function Component() {
 
   const { errors } = formState;
   return (
-    <main className="mx-auto max-w-md px-4 py-12">
+    <div className="mx-auto max-w-md px-4 py-12">
       <div className="card bg-base-200">
         <div className="card-body gap-4">
           <h1 className="text-center text-3xl font-bold">Register</h1>
@@ -126,6 +126,6 @@ export function Component() {
           </p>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

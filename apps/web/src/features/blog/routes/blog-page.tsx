@@ -33,7 +33,7 @@ export function Component() {
     };
   }, []);
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="mb-8 text-4xl font-bold">Blog</h1>
       <div className="grid gap-6">
         {posts.map((post) => (
@@ -45,6 +45,6 @@ export function Component() {
           </article>
         ))}
       </div>
-    </main>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ export function AdvertisedProducts() {
         Advertised products
       </h2>
       <Suspense fallback={<Spinner />}>
-        <ProductGrid products={advertised.data} />
+        <ProductGrid products={advertised.data} headingLevel={3} />
       </Suspense>
     </section>
   );

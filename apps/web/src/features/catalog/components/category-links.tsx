@@ -6,7 +6,7 @@ import { useCategories } from '../../../lib/categories.ts';
 export function CategoryLinks({ title }: { title: string }) {
   const categories = useCategories();
   return (
-    <nav aria-label={title} className="bg-base-200 rounded-box p-4">
+    <nav aria-label={title} className="bg-base-200 rounded-box self-start p-4">
       <h2 className="mb-3 text-lg font-bold tracking-wide">{title}</h2>
       {categories.isPending ? (
         <Spinner label="Loading categories" />

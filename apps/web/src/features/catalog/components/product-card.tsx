@@ -8,14 +8,19 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
 import { useReportProduct } from '../api/report-product.ts';
 
+export type ProductHeadingLevel = 2 | 3;
+
 /** One listing with everything a buyer weighs up, plus Book Now and Report. */
 export function ProductCard({
   product,
+  headingLevel,
   onBook,
 }: {
   product: Product;
+  headingLevel: ProductHeadingLevel;
   onBook: (product: Product) => void;
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { user } = useAuth();
   const location = useLocation();
   const report = useReportProduct();
@@ -37,7 +42,7 @@ export function ProductCard({
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{product.name}</h3>
+        <Title className="card-title text-lg">{product.name}</Title>
         <div className="flex flex-wrap items-baseline gap-x-3">
           <span className="text-primary text-2xl font-bold">
             {formatPrice(product.resalePrice)}

@@ -13,9 +13,7 @@ export function Component() {
   const category = useCategories().data?.find((entry) => entry._id === id);
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[16rem_1fr]">
-      <aside>
-        <CategoryLinks title="CATEGORIES" />
-      </aside>
+      <CategoryLinks title="CATEGORIES" />
       <section aria-labelledby="category-title">
         <h1 id="category-title" className="mb-6 text-3xl font-bold">
           {category ? `${category.category} laptops` : 'Products'}
@@ -23,7 +21,7 @@ export function Component() {
         {products.isPending ? (
           <Spinner label="Loading products" />
         ) : products.data && products.data.length > 0 ? (
-          <ProductGrid products={products.data} />
+          <ProductGrid products={products.data} headingLevel={2} />
         ) : (
           <p className="text-base-content/70 text-lg">{uiMessages.noCategoryProducts}</p>
         )}
