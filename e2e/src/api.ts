@@ -1,3 +1,6 @@
+/** The password of every demo account that `npm start` seeds. */
+export const DEMO_PASSWORD = 'reloop-demo';
+
 /** Talks to a running Reloop API as a client would, to set up and check what journeys need. */
 export class ApiClient {
   constructor(

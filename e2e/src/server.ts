@@ -9,22 +9,25 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export interface RunningServer {
   /** Where the app answers, e.g. http://localhost:41234 */
   url: string;
+  /** The server's process (it serves in the process `npm start` runs). */
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
  * Starts Reloop the way `npm start` does (same script: builds the web app when stale, then the
- * server), on a free port and a fresh DATA_DIR, and resolves once it is listening.
+ * server), on a free port, and resolves once it is listening. Without a DATA_DIR in `env` it
+ * gets a fresh one, removed again by `stop()`; a DATA_DIR given is the caller's to keep.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'reloop-e2e-'));
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'reloop-e2e-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -44,10 +47,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     url,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGINT');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

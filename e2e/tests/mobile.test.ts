@@ -1,4 +1,4 @@
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   expectAccessible,
@@ -27,10 +27,18 @@ it('works on a phone: menu, dashboard drawer and booking dialog', async () => {
 
       await page.goto('/dashboard/orders');
       // The drawer is off-screen (hidden) on a phone until the menu button opens it.
-      await page.getByText('Dashboard menu', { exact: true }).click();
+      const drawerButton = page.getByRole('button', { name: 'Dashboard menu' });
       const drawer = page.getByRole('navigation', { name: 'Dashboard' });
-      await drawer.getByRole('link', { name: 'My Orders' }).waitFor();
+      await expect(drawerButton.getAttribute('aria-expanded')).resolves.toBe('false');
+      expect(await drawer.getByRole('link', { name: 'My Orders' }).isVisible()).toBe(false);
+      await drawerButton.click();
+      await expect(drawerButton.getAttribute('aria-expanded')).resolves.toBe('true');
       await drawer.getByRole('link', { name: 'My Orders' }).click();
+      // Following a link closes the drawer again.
+      await expect.poll(() => drawerButton.getAttribute('aria-expanded')).toBe('false');
+      await expect
+        .poll(() => drawer.getByRole('link', { name: 'My Orders' }).isVisible())
+        .toBe(false);
 
       await page.goto(`/category/${category?._id}`);
       await page.getByRole('button', { name: 'Book Now' }).first().click();

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { ApiClient } from '../../src/api.ts';
 import { launchChromium } from '../../src/browser.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import { createPostgresDatabase } from './postgres.ts';
+import { createPostgresDatabase } from '../../src/postgres.ts';
 
-export const DEMO_PASSWORD = 'reloop-demo';
+export { DEMO_PASSWORD } from '../../src/api.ts';
 const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 
 export interface Reloop {
@@ -85,19 +85,23 @@ export async function inBrowser(
   }
 }
 
-/** Asserts axe finds no serious or critical accessibility violation on the page as it is. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+/** The serious and critical accessibility violations axe finds on the page as it is. */
+export async function severeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations
+  return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes
           .slice(0, 3)
-          .map((node) => node.target.join(' '))
+          .map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`.trim())
           .join(' | ')}`,
     );
-  expect(severe, `accessibility of ${screen}`).toEqual([]);
+}
+
+/** Asserts axe finds no serious or critical accessibility violation on the page as it is. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(await severeViolations(page), `accessibility of ${screen}`).toEqual([]);
 }
 
 /** Waits for a toast with exactly this text. */

@@ -1,0 +1,34 @@
+import { beforeAll, expect, it } from 'vitest';
+import { openScreen, prepareScreens, THEMES, VIEWPORTS, type Screen } from '../src/screens.ts';
+import { severeViolations, useReloop } from './support/reloop.ts';
+
+// The journeys check every screen they pass through in the light theme on a desktop; this sweep
+// checks every screen in the other three looks, since a colour or a layout can fail in one and
+// not the others.
+const reloop = useReloop();
+let screens: Screen[] = [];
+beforeAll(async () => {
+  screens = await prepareScreens(reloop().server.url);
+}, 60_000);
+
+for (const theme of THEMES) {
+  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+    if (theme === 'light' && width === 'desktop') continue;
+    it(`finds no serious accessibility problem on any screen, ${theme}, ${width}`, async () => {
+      const { browser, server } = reloop();
+      const problems: string[] = [];
+      for (const screen of screens) {
+        const page = await openScreen(browser, server.url, screen, theme, viewport);
+        try {
+          for (const violation of await severeViolations(page)) {
+            problems.push(`${screen.name}: ${violation}`);
+          }
+        } finally {
+          await page.context().close();
+        }
+      }
+      expect(screens.length).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    });
+  }
+}
