@@ -1,17 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@reloop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** The admin's user lists and the changes made from them. */
 export type ListedRole = 'buyer' | 'seller';
 
-export const getUsers = (role: ListedRole, signal?: AbortSignal) =>
-  api.get<User[]>(`/${role}s`, signal);
-
-export const usersQueryOptions = (role: ListedRole) =>
-  queryOptions({ queryKey: ['users', role], queryFn: ({ signal }) => getUsers(role, signal) });
-
-export const useUsers = (role: ListedRole) => useQuery(usersQueryOptions(role));
+export const useUsers = (role: ListedRole) => usePagedList<User>(['users', role], `/${role}s`);
 
 export const deleteUser = (id: string) => api.delete(`/user/delete/${encodeURIComponent(id)}`);
 export const verifySeller = (email: string) =>

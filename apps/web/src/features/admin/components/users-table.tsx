@@ -31,7 +31,7 @@ export function UsersTable({ role }: { role: ListedRole }) {
   return (
     <ListPage
       title={`All ${label}s`}
-      query={users}
+      list={users}
       loadingLabel={`Loading ${role}s`}
       emptyText={`No ${role}s yet`}
       headers={headers}

@@ -15,7 +15,7 @@ export function Component() {
   return (
     <ListPage
       title="Reported Products"
-      query={reported}
+      list={reported}
       loadingLabel="Loading reported products"
       emptyText={uiMessages.noReportedProducts}
       headers={['Image', 'Name', 'Price', 'Seller', 'Action']}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
+import { ListError, ShowMore } from '../../../components/list-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useCategoryProducts } from '../api/get-category-products.ts';
 import { useCategories } from '../../../lib/categories.ts';
@@ -20,11 +21,17 @@ export function Component() {
         </h1>
         {products.isPending ? (
           <Spinner label="Loading products" />
-        ) : products.data && products.data.length > 0 ? (
-          <ProductGrid products={products.data} headingLevel={2} />
+        ) : products.items && products.items.length > 0 ? (
+          <>
+            <ProductGrid products={products.items} headingLevel={2} />
+            <ShowMore list={products} />
+          </>
         ) : (
-          <p className="text-base-content/70 text-lg">{uiMessages.noCategoryProducts}</p>
+          products.items && (
+            <p className="text-base-content/70 text-lg">{uiMessages.noCategoryProducts}</p>
+          )
         )}
+        <ListError list={products} />
       </section>
     </div>
   );

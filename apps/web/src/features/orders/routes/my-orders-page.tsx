@@ -12,7 +12,7 @@ export function Component() {
   return (
     <ListPage
       title="My Orders"
-      query={bookings}
+      list={bookings}
       loadingLabel="Loading orders"
       emptyText={uiMessages.noOrders}
       headers={['Image', 'Name', 'Price', 'Meeting location', 'Payment']}

@@ -1,19 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product, ProductBody } from '@reloop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 import { useProductMutation } from '../../../lib/product-mutations.ts';
 
 /** The seller's own listings and what a seller does with them. */
-export const getSellerProducts = (email: string, signal?: AbortSignal) =>
-  api.get<Product[]>(`/seller/products?email=${encodeURIComponent(email)}`, signal);
-
-export const sellerProductsQueryOptions = (email: string) =>
-  queryOptions({
-    queryKey: ['products', 'seller', email],
-    queryFn: ({ signal }) => getSellerProducts(email, signal),
-  });
-
-export const useSellerProducts = (email: string) => useQuery(sellerProductsQueryOptions(email));
+export const useSellerProducts = (email: string) =>
+  usePagedList<Product>(
+    ['products', 'seller', email],
+    `/seller/products?email=${encodeURIComponent(email)}`,
+    email !== '',
+  );
 
 export const createProduct = (product: ProductBody) =>
   api.post<{ acknowledged: true; _id: string }>('/product', product);

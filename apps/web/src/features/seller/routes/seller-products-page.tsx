@@ -19,7 +19,7 @@ export function Component() {
   return (
     <ListPage
       title="All Products"
-      query={products}
+      list={products}
       loadingLabel="Loading your products"
       emptyText={uiMessages.noProducts}
       headers={['Image', 'Name', 'Resale price', 'Status', 'Actions']}
