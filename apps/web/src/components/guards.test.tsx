@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from '../app/root-layout.tsx';
@@ -81,5 +81,15 @@ describe('route guards', () => {
     renderApp('/private', { routes });
     expect(await screen.findByText('login page, back to /private')).toBeTruthy();
     expect(localStorage.getItem('jwttoken')).toBeNull();
+  });
+
+  it('lets a visitor whose stored session expired stay on a public page, signed out', async () => {
+    localStorage.setItem('jwttoken', 'expired-token');
+    mockApi({ 'GET /api/auth/me': { status: 401, body: { message: 'Your session has ended' } } });
+    const { router } = renderApp('/', { routes });
+    expect(await screen.findByText('home page')).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('jwttoken')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText('unauthorized access')).toBeNull();
   });
 });

@@ -67,4 +67,26 @@ describe('api client', () => {
     const response = await apiRequest<unknown[]>('/buyers');
     expect(response.headers.get('x-total-count')).toBe('42');
   });
+
+  it('leaves the stored session alone when a sign-in token sent explicitly is refused', async () => {
+    localStorage.setItem('jwttoken', 'live');
+    mockApi({ 'POST /api/jwtgenerate': { status: 401, body: { message: 'expired' } } });
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    await expect(api.post('/jwtgenerate', {}, 'sign-in-token')).rejects.toBeInstanceOf(ApiError);
+    unsubscribe();
+    expect(listener).not.toHaveBeenCalled();
+    expect(localStorage.getItem('jwttoken')).toBe('live');
+  });
+
+  it('on a quiet session check, forgets a dead token without telling the auth layer', async () => {
+    localStorage.setItem('jwttoken', 'dead');
+    mockApi({ 'GET /api/auth/me': { status: 401, body: { message: 'expired' } } });
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    await expect(apiRequest('/auth/me', { quiet: true })).rejects.toBeInstanceOf(ApiError);
+    unsubscribe();
+    expect(listener).not.toHaveBeenCalled();
+    expect(localStorage.getItem('jwttoken')).toBeNull();
+  });
 });

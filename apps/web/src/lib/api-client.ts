@@ -31,6 +31,11 @@ export interface RequestOptions {
   /** A token other than the stored one (the sign-in token before it is exchanged). */
   token?: string;
   signal?: AbortSignal;
+  /**
+   * Checking or ending the session, where a dead one is an answer, not an incident: the
+   * stored token is forgotten without "unauthorized access" and without leaving the page.
+   */
+  quiet?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -43,6 +48,7 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
+  const usesStoredToken = options.token === undefined;
   const token = options.token ?? storedToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -62,10 +68,12 @@ export async function apiRequest<T>(
       typeof data.message === 'string'
         ? data.message
         : response.statusText || `Request failed with ${response.status}`;
-    // A dead session (401), or a list the user may no longer read (403 on a GET).
-    if (token && (response.status === 401 || (response.status === 403 && method === 'GET'))) {
+    // The stored session is dead (401), or a list the user may no longer read (403 on a GET).
+    // A sign-in token sent explicitly failing says nothing about the stored session.
+    const rejected = response.status === 401 || (response.status === 403 && method === 'GET');
+    if (token && usesStoredToken && rejected) {
       clearToken();
-      for (const listener of unauthorizedListeners) listener();
+      if (!options.quiet) for (const listener of unauthorizedListeners) listener();
     }
     throw new ApiError(response.status, message, data);
   }

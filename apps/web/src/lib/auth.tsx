@@ -11,7 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import type { AuthResult, AuthUser, Role } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { api, errorMessage, onUnauthorized } from './api-client.ts';
+import { api, ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client.ts';
 import { clearToken, storeToken, storedToken } from './token.ts';
 
 /**
@@ -24,8 +24,8 @@ interface AuthContextValue {
   /** True until the session and the role are known. */
   loading: boolean;
   signIn(email: string, password: string): Promise<void>;
-  /** Stores the API token for an account that just signed in or signed up. */
-  startSession(signedIn: AuthResult): Promise<void>;
+  /** Keeps the API token (see requestApiToken) and signs `user` in with it. */
+  startSession(token: string, user: AuthUser): void;
   signOut(): Promise<void>;
 }
 
@@ -35,7 +35,17 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const toastError = (message: string, id?: string) =>
   void import('react-hot-toast').then(({ default: toast }) => toast.error(message, { id }));
 
-export const roleQueryKey = (email: string) => ['role', email] as const;
+const roleQueryKey = (email: string) => ['role', email] as const;
+
+/** Exchanges the sign-in token of a password or Google sign-in for the API token. */
+export const requestApiToken = async (signedIn: AuthResult): Promise<string> =>
+  (
+    await api.post<{ token: string }>(
+      '/jwtgenerate',
+      { email: signedIn.user.email },
+      signedIn.idToken,
+    )
+  ).token;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -45,9 +55,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!storedToken()) return;
-    api
-      .get<{ user: AuthUser }>('/auth/me')
-      .then((me) => setUser(me.user))
+    // A token that expired while the app was closed just means "signed out" here.
+    apiRequest<{ user: AuthUser }>('/auth/me', { quiet: true })
+      .then(({ data }) => setUser(data.user))
       .catch(() => setUser(null))
       .finally(() => setCheckingSession(false));
   }, []);
@@ -79,28 +89,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
   });
 
-  const startSession = useCallback(async (signedIn: AuthResult) => {
-    const { token } = await api.post<{ token: string }>(
-      '/jwtgenerate',
-      { email: signedIn.user.email },
-      signedIn.idToken,
-    );
+  const startSession = useCallback((token: string, signedInUser: AuthUser) => {
     storeToken(token);
-    setUser(signedIn.user);
+    setUser(signedInUser);
   }, []);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      await startSession(await api.post<AuthResult>('/auth/signin', { email, password }));
+      const signedIn = await api.post<AuthResult>('/auth/signin', { email, password });
+      startSession(await requestApiToken(signedIn), signedIn.user);
     },
     [startSession],
   );
 
   const signOut = useCallback(async () => {
     try {
-      if (storedToken()) await api.post('/auth/signout');
+      if (storedToken()) await apiRequest('/auth/signout', { method: 'POST', quiet: true });
     } catch (error) {
-      toastError(errorMessage(error));
+      // A session the server already ended is signed out all the same.
+      if (!(error instanceof ApiError && error.status === 401)) toastError(errorMessage(error));
     }
     forget();
     await navigate('/login');

@@ -43,9 +43,8 @@ async function signUpOrResume(input: { name: string; email: string; password: st
   }
 }
 
-export const registerRole = (record: {
-  userEmail: string;
-  userName: string;
-  role: 'buyer' | 'seller';
-  userImg: string;
-}) => api.post<{ acknowledged: boolean }>('/register', record);
+/** Records the account as a buyer or seller, with the API token it was just given. */
+export const registerRole = (
+  record: { userEmail: string; userName: string; role: 'buyer' | 'seller'; userImg: string },
+  token: string,
+) => api.post<{ acknowledged: boolean }>('/register', record, token);

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AuthUser } from '@reloop/shared';
 import { Spinner } from '../../../components/spinner.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
 
 /**
  * /auth/callback — where Google sign-in lands. The API put a sign-in token in the URL fragment;
@@ -33,8 +33,10 @@ export function Component() {
       return;
     }
     apiRequest<{ user: AuthUser }>('/auth/me', { token: idToken })
-      .then(({ data }) => startSession({ idToken, user: data.user }))
-      .then(() => navigate(returnTo, { replace: true }))
+      .then(async ({ data }) => {
+        startSession(await requestApiToken({ idToken, user: data.user }), data.user);
+        await navigate(returnTo, { replace: true });
+      })
       .catch((error: unknown) => {
         toast.error(errorMessage(error));
         void navigate('/login', { replace: true });

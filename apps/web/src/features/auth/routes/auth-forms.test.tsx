@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
@@ -78,5 +78,59 @@ describe('register form', () => {
     expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
     expect(screen.getByText('Choose a PNG or JPG image')).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  describe('submitting', () => {
+    const photo = new File(['fake-jpeg'], 'ada.jpg', { type: 'image/jpeg' });
+    const user = { uid: 'u1', email: 'ada@example.com', displayName: 'Ada', photoURL: '' };
+    const accountRoutes = {
+      ...config,
+      'POST /api/auth/signup': { status: 201, body: { idToken: 'sign-in-token', user } },
+      'POST /api/images': { body: { success: true, data: { url: '/api/images/ada.jpg' } } },
+      'PATCH /api/auth/profile': {
+        body: { user: { ...user, photoURL: '/api/images/ada.jpg' } },
+      },
+      'POST /api/jwtgenerate': { body: { token: 'api-token' } },
+    };
+    const fillAndSubmit = async () => {
+      await screen.findByRole('button', { name: 'Register' });
+      type('Name', 'Ada');
+      type('Email', 'ada@example.com');
+      type('Password', 'correct horse');
+      fireEvent.change(screen.getByLabelText('Profile photo'), { target: { files: [photo] } });
+      fireEvent.change(screen.getByLabelText('I want to'), { target: { value: 'seller' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    };
+
+    it('records the account with its new token, then signs in and goes home', async () => {
+      const { calls } = mockApi({
+        ...accountRoutes,
+        'POST /api/register': { body: { acknowledged: true } },
+        'GET /api/user/checkrole/ada%40example.com': { body: { role: 'seller' } },
+      });
+      const { router } = renderApp('/register');
+      await fillAndSubmit();
+      expect(await screen.findByText('user Registration successfully')).toBeTruthy();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      const record = calls.find((call) => call.path === '/api/register');
+      expect(record?.headers.get('authorization')).toBe('Bearer api-token');
+      expect(record?.body).toEqual({
+        userEmail: 'ada@example.com',
+        userName: 'Ada',
+        role: 'seller',
+        userImg: '/api/images/ada.jpg',
+      });
+      expect(localStorage.getItem('jwttoken')).toBe('api-token');
+    });
+
+    it('stays on the form, signed out, when the record is not acknowledged', async () => {
+      mockApi({ ...accountRoutes, 'POST /api/register': { body: { acknowledged: false } } });
+      const { router } = renderApp('/register');
+      await fillAndSubmit();
+      expect(await screen.findByText('error in server side while create user')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/register');
+      expect(localStorage.getItem('jwttoken')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Register' })).toHaveProperty('disabled', false);
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +7,7 @@ import { uiMessages } from '@reloop/shared/messages';
 import { Field, FormField } from '../../../components/form-field.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { roleQueryKey, useAuth } from '../../../lib/auth.tsx';
+import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
 import { ImageUploadError, imageFileSchema } from '../../../lib/upload-image.ts';
 import { createAccountWithPhoto, registerRole } from '../api/register-account.ts';
 
@@ -28,7 +27,6 @@ type RegisterForm = z.infer<typeof registerSchema>;
 export function Component() {
   const { startSession } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { register, control, handleSubmit, formState } = useForm<RegisterForm>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', email: '', password: '', image: undefined, role: 'buyer' },
@@ -38,18 +36,18 @@ export function Component() {
     if (!image) return;
     try {
       const account = await createAccountWithPhoto({ name, email, password, image });
-      await startSession(account);
-      const record = await registerRole({
-        userEmail: account.user.email,
-        userName: name,
-        role,
-        userImg: account.user.photoURL,
-      });
+      // The user record comes first: signing in would take the visitor off this page while
+      // the record could still fail, leaving an account without a role.
+      const token = await requestApiToken(account);
+      const record = await registerRole(
+        { userEmail: account.user.email, userName: name, role, userImg: account.user.photoURL },
+        token,
+      );
       if (!record.acknowledged) {
         toast.error(uiMessages.registrationFailed);
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: roleQueryKey(account.user.email) });
+      startSession(token, account.user);
       toast.success(uiMessages.registrationSucceeded);
       await navigate('/');
     } catch (error) {
