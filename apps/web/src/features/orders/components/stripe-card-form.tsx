@@ -11,6 +11,8 @@ import { PayButton } from './pay-button.tsx';
 export interface StripeCardFormProps {
   publishableKey: string;
   clientSecret: string;
+  /** The buyer's name and email, sent with the card (the form does not ask for them again). */
+  billingDetails: { name: string; email: string };
   disabled: boolean;
   processing: boolean;
   cardError: string | null;
@@ -34,6 +36,7 @@ export default function StripeCardForm({
 }
 
 function PaymentForm({
+  billingDetails,
   disabled,
   processing,
   cardError,
@@ -49,7 +52,10 @@ function PaymentForm({
       // Cards complete here; a method that must leave the page comes back to My Orders, and
       // the webhook records the order.
       redirect: 'if_required',
-      confirmParams: { return_url: `${window.location.origin}/dashboard/orders` },
+      confirmParams: {
+        return_url: `${window.location.origin}/dashboard/orders`,
+        payment_method_data: { billing_details: billingDetails },
+      },
     });
     if (error) {
       if (error.type === 'card_error' || error.type === 'validation_error') {
@@ -69,7 +75,7 @@ function PaymentForm({
   };
   return (
     <form className="grid gap-4" onSubmit={submit} aria-describedby="card-error">
-      <PaymentElement />
+      <PaymentElement options={{ fields: { billingDetails: { name: 'never', email: 'never' } } }} />
       <PayButton
         label="Pay"
         disabled={!stripe || !elements || disabled}

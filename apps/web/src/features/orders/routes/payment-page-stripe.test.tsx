@@ -49,7 +49,14 @@ describe('payment page with Stripe', () => {
     await pay();
     expect(await screen.findByText('payment successful')).toBeTruthy();
     expect(confirmPayment).toHaveBeenCalledWith(
-      expect.objectContaining({ redirect: 'if_required' }),
+      expect.objectContaining({
+        redirect: 'if_required',
+        confirmParams: expect.objectContaining({
+          payment_method_data: {
+            billing_details: { name: 'Test buyer', email: 'buyer@example.com' },
+          },
+        }) as unknown,
+      }),
     );
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/orders')?.body).toMatchObject({

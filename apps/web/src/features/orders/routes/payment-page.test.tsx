@@ -82,4 +82,31 @@ describe('payment page', () => {
       bookingId,
     });
   });
+
+  it('keeps a paid buyer informed when the order cannot be recorded, and retries it', async () => {
+    let orderAttempts = 0;
+    const { calls } = renderPayment({
+      'POST /api/create-payment-intent': { body: { clientSecret: 'pi_test_1_secret_x' } },
+      'POST /api/payments/test/confirm': {
+        body: {
+          paymentIntent: { id: 'pi_test_1', status: 'succeeded', amount: 54950, currency: 'usd' },
+        },
+      },
+      'POST /api/orders': () =>
+        (orderAttempts += 1) === 1
+          ? { status: 503, body: { message: 'Service unavailable' } }
+          : { body: { acknowledged: true, bookingId, paymentId: 'pi_test_1' } },
+    });
+    await waitFor(async () => expect((await payButton()).hasAttribute('disabled')).toBe(false));
+    enterCard('4242 4242 4242 4242');
+    expect(
+      await screen.findByText(/Your payment went through, but the order could not be recorded/),
+    ).toBeTruthy();
+    expect((await payButton()).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('My Orders')).toBeTruthy();
+    const orders = calls.filter((call) => call.path === '/api/orders');
+    expect(orders).toHaveLength(2);
+    expect(orders[1]?.body).toEqual(orders[0]?.body);
+  });
 });

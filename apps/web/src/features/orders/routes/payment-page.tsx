@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
@@ -34,43 +34,101 @@ export function Component() {
   const booking = useBooking(id);
   const intent = usePaymentIntent(id, booking.data?.status === 'unpaid');
   const [processing, setProcessing] = useState(false);
-  const [succeeded, setSucceeded] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
+  // Set once the provider has taken the money, so Pay stays off even if recording fails.
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
 
   if (booking.isPending) return <Spinner label="Loading booking" />;
   if (!booking.data) {
     return <p className="text-error">{errorMessage(booking.error)}</p>;
   }
   const { productName, productPrice, productId } = booking.data;
+  const billingDetails = { name: user?.displayName ?? '', email: user?.email ?? '' };
 
-  /** Confirms with the provider (through the card form), then records the order. */
-  const pay = async (confirm: () => Promise<string>) => {
+  /** Records the order for a payment the provider confirmed; safe to repeat. */
+  const recordOrder = async (confirmedPaymentId: string) => {
     setProcessing(true);
-    setCardError(null);
+    setOrderError(null);
     try {
-      const paymentId = await confirm();
-      setSucceeded(true);
-      toast.success(uiMessages.paymentSucceeded);
-      await createOrder({ paymentId, productId, bookingId: id });
+      await createOrder({ paymentId: confirmedPaymentId, productId, bookingId: id });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });
       await navigate('/dashboard/orders');
     } catch (error) {
-      if (error instanceof CardDeclinedError) setCardError(error.message);
-      else toast.error(errorMessage(error));
+      setOrderError(errorMessage(error));
     } finally {
       setProcessing(false);
     }
   };
 
+  /** Confirms with the provider (through the card form), then records the order. */
+  const pay = async (confirm: () => Promise<string>) => {
+    setProcessing(true);
+    setCardError(null);
+    let confirmedPaymentId: string;
+    try {
+      confirmedPaymentId = await confirm();
+    } catch (error) {
+      if (error instanceof CardDeclinedError) setCardError(error.message);
+      else toast.error(errorMessage(error));
+      setProcessing(false);
+      return;
+    }
+    setPaymentId(confirmedPaymentId);
+    toast.success(uiMessages.paymentSucceeded);
+    await recordOrder(confirmedPaymentId);
+  };
+
   const confirmWithTestCard = async (card: CardInput) => {
-    const clientSecret = intent.data?.clientSecret ?? '';
     const payment = await confirmTestPayment({
-      clientSecret,
+      clientSecret: intent.data?.clientSecret ?? '',
       card,
-      billingDetails: { name: user?.displayName ?? '', email: user?.email ?? '' },
+      billingDetails,
     });
     return payment.id;
   };
+
+  const blocked =
+    booking.data.status === 'paid'
+      ? 'This order is already paid.'
+      : booking.data.status === 'closed'
+        ? 'Another buyer paid for this product first.'
+        : intent.isError
+          ? errorMessage(intent.error)
+          : config.isError
+            ? errorMessage(config.error)
+            : null;
+
+  let form: ReactNode;
+  if (config.data?.paymentProvider === 'stripe' && config.data.stripePublishableKey) {
+    form = intent.data ? (
+      <Suspense fallback={<Spinner label="Loading the card form" />}>
+        <StripeCardForm
+          publishableKey={config.data.stripePublishableKey}
+          clientSecret={intent.data.clientSecret}
+          billingDetails={billingDetails}
+          disabled={paymentId !== null}
+          processing={processing}
+          cardError={cardError}
+          onPay={(confirm) => void pay(confirm)}
+        />
+      </Suspense>
+    ) : (
+      <Spinner label="Preparing the payment" />
+    );
+  } else if (config.data) {
+    form = (
+      <TestCardForm
+        payLabel="Pay"
+        disabled={!intent.data || paymentId !== null}
+        processing={processing}
+        cardError={cardError}
+        onPay={(card: CardInput) => void pay(() => confirmWithTestCard(card))}
+      />
+    );
+  } else {
+    form = <Spinner label="Preparing the payment" />;
+  }
 
   return (
     <section className="max-w-lg">
@@ -78,45 +136,32 @@ export function Component() {
       <p className="mb-6 text-lg">
         Please pay <strong>{formatPrice(productPrice)}</strong> for your order.
       </p>
-      {booking.data.status !== 'unpaid' || intent.isError ? (
+      {blocked ? (
         <div role="alert" className="alert alert-info">
-          <span>
-            {booking.data.status === 'paid'
-              ? 'This order is already paid.'
-              : booking.data.status === 'closed'
-                ? 'Another buyer paid for this product first.'
-                : errorMessage(intent.error)}
-          </span>
+          <span>{blocked}</span>
           <Link to="/dashboard/orders" className="btn btn-sm">
             Back to My Orders
           </Link>
         </div>
       ) : (
         <div className="card bg-base-200">
-          <div className="card-body">
-            {config.data?.paymentProvider === 'stripe' &&
-            config.data.stripePublishableKey &&
-            intent.data ? (
-              <Suspense fallback={<Spinner label="Loading the card form" />}>
-                <StripeCardForm
-                  publishableKey={config.data.stripePublishableKey}
-                  clientSecret={intent.data.clientSecret}
-                  disabled={succeeded}
-                  processing={processing}
-                  cardError={cardError}
-                  onPay={(confirm) => void pay(confirm)}
-                />
-              </Suspense>
-            ) : (
-              <TestCardForm
-                payLabel="Pay"
-                disabled={!intent.data || config.data?.paymentProvider !== 'test' || succeeded}
-                processing={processing}
-                cardError={cardError}
-                onPay={(card: CardInput) => void pay(() => confirmWithTestCard(card))}
-              />
-            )}
-          </div>
+          <div className="card-body">{form}</div>
+        </div>
+      )}
+      {paymentId && orderError && (
+        <div role="alert" className="alert alert-warning mt-4 flex flex-wrap">
+          <span>Your payment went through, but the order could not be recorded: {orderError}</span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={processing}
+            onClick={() => void recordOrder(paymentId)}
+          >
+            Try again
+          </button>
+          <Link to="/dashboard/orders" className="btn btn-sm">
+            Back to My Orders
+          </Link>
         </div>
       )}
     </section>
