@@ -10,6 +10,10 @@ export function CategoryLinks({ title }: { title: string }) {
       <h2 className="mb-3 text-lg font-bold tracking-wide">{title}</h2>
       {categories.isPending ? (
         <Spinner label="Loading categories" />
+      ) : categories.isError ? (
+        <p role="alert" className="text-error text-sm">
+          The categories could not be loaded. Please reload the page.
+        </p>
       ) : (
         <ul className="menu w-full gap-1 p-0">
           {(categories.data ?? []).map((category) => (

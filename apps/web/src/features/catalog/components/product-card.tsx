@@ -73,7 +73,8 @@ export function ProductCard({
         </ul>
         <p className="text-base-content/80 text-sm">{product.description}</p>
         <div className="card-actions mt-auto items-center justify-between">
-          {product.report ? (
+          {/* Reporting is for signed-in users; visitors see only "Log in to book". */}
+          {!user ? null : product.report ? (
             <button type="button" className="btn btn-ghost btn-sm" disabled>
               <FiFlag aria-hidden="true" /> reported
             </button>
@@ -82,18 +83,26 @@ export function ProductCard({
               type="button"
               className="btn btn-ghost btn-sm"
               onClick={onReport}
-              disabled={!user || report.isPending}
-              title={user ? 'Report this listing to the admins' : 'Log in to report'}
+              disabled={report.isPending}
+              title="Report this listing to the admins"
             >
               <FiFlag aria-hidden="true" /> Report
             </button>
           )}
           {user ? (
-            <button type="button" className="btn btn-primary" onClick={() => onBook(product)}>
+            <button
+              type="button"
+              className="btn btn-primary ml-auto"
+              onClick={() => onBook(product)}
+            >
               Book Now
             </button>
           ) : (
-            <Link to="/login" state={{ from: location }} className="btn btn-outline btn-primary">
+            <Link
+              to="/login"
+              state={{ from: location }}
+              className="btn btn-outline btn-primary ml-auto"
+            >
               Log in to book
             </Link>
           )}
