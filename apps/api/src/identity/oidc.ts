@@ -44,7 +44,7 @@ export class OidcSignIn {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  /** The issuer's metadata, fetched once (and again after a failure). */
+  /** The issuer's metadata, fetched once (and again after a failure, e.g. the issuer was down). */
   private configuration(): Promise<client.Configuration> {
     this.#configuration ??= client
       .discovery(
@@ -57,7 +57,7 @@ export class OidcSignIn {
       )
       .catch((error: unknown) => {
         this.#configuration = undefined;
-        throw error;
+        throw new OidcError(`the issuer could not be reached: ${(error as Error).message}`);
       });
     return this.#configuration;
   }
@@ -111,9 +111,13 @@ export class OidcSignIn {
     }
     const claims = tokens.claims();
     if (!claims) throw new OidcError('the issuer sent no ID token');
-    const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-    const email = stringClaim(claims.email) ?? stringClaim(info.email);
-    if (!email) throw new OidcError('the issuer did not share an email address');
+    let info: client.UserInfoResponse;
+    try {
+      info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+    } catch (error) {
+      throw new OidcError(`the issuer's user info was refused: ${(error as Error).message}`);
+    }
+    const email = verifiedEmail(claims, info);
     return {
       profile: {
         email: email.toLowerCase(),
@@ -140,6 +144,20 @@ export class OidcSignIn {
       throw new OidcError('the sign-in expired or was tampered with');
     }
   }
+}
+
+/**
+ * The email signs into the account that has it, so it must be one the issuer verified: taken
+ * from the ID token, else from the user info, with that same source's `email_verified`.
+ */
+function verifiedEmail(claims: client.IDToken, info: client.UserInfoResponse): string {
+  const source = stringClaim(claims.email) ? claims : info;
+  const email = stringClaim(source.email);
+  if (!email) throw new OidcError('the issuer did not share an email address');
+  if (source.email_verified !== true) {
+    throw new OidcError('the issuer has not verified the email address');
+  }
+  return email;
 }
 
 const stringClaim = (value: unknown): string | undefined =>

@@ -35,15 +35,37 @@ export class SignInThrottle {
     return Math.ceil(waitMs / 1000);
   }
 
-  recordFailure(keys: string[]): void {
-    const now = this.#now();
-    for (const key of keys) this.#failures.set(key, [...this.#recent(key), now]);
-    if (this.#failures.size > PRUNE_THRESHOLD) this.#prune();
+  /**
+   * Lets an attempt through when none of the keys is over the limit, counting it as a failure
+   * in the same step: a burst of parallel attempts cannot all pass the check before the first
+   * of them fails. Returns the seconds to wait (nothing counted), or 0 and the attempt, whose
+   * `succeeded()` takes the count back.
+   */
+  reserveAttempt(keys: string[]): { retryAfterSeconds: number; succeeded(): void } {
+    const retryAfterSeconds = this.retryAfterSeconds(keys);
+    if (retryAfterSeconds > 0) return { retryAfterSeconds, succeeded: () => undefined };
+    const at = this.#now();
+    this.#record(keys, at);
+    return { retryAfterSeconds, succeeded: () => this.#forget(keys, at) };
   }
 
   /** A successful sign-in forgives that email's failures (the address keeps its count). */
   clear(key: string): void {
     this.#failures.delete(key);
+  }
+
+  #record(keys: string[], at: number): void {
+    for (const key of keys) this.#failures.set(key, [...this.#recent(key), at]);
+    if (this.#failures.size > PRUNE_THRESHOLD) this.#prune();
+  }
+
+  /** Takes back one failure counted at `at` from each key. */
+  #forget(keys: string[], at: number): void {
+    for (const key of keys) {
+      const times = this.#failures.get(key) ?? [];
+      const index = times.indexOf(at);
+      if (index >= 0) this.#failures.set(key, times.toSpliced(index, 1));
+    }
   }
 
   #recent(key: string): number[] {

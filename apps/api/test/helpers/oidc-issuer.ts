@@ -12,6 +12,8 @@ export interface TestAccount {
   email: string;
   name?: string;
   picture?: string;
+  /** Whether the issuer vouches for the email (default true, as Google does for Gmail). */
+  email_verified?: boolean;
 }
 
 export interface TestIssuer {
@@ -47,7 +49,7 @@ export async function startTestIssuer(redirectUri: string): Promise<TestIssuer> 
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     findAccount: (_context, sub) =>
       account && account.sub === sub
-        ? { accountId: sub, claims: () => ({ ...account, sub, email_verified: true }) }
+        ? { accountId: sub, claims: () => ({ email_verified: true, ...account, sub }) }
         : undefined,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },

@@ -121,6 +121,31 @@ describe('sign-in', () => {
     expect(locked.json()).toEqual({ message: messages.tooManySignIns });
   });
 
+  it('counts a burst of parallel wrong guesses: 10 get 401, the rest 429', async () => {
+    const user = await signUp(t.app, 'erin@example.com');
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        post('/api/auth/signin', { email: user.email, password: 'wrong-guess' }),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const locked = await post('/api/auth/signin', { email: user.email, password: user.password });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const user = await signUp(t.app, 'frank@example.com');
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await post('/api/auth/signin', {
+        email: user.email,
+        password: user.password,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   it('refuses a deleted user', async () => {
     const user = await signUp(t.app);
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.uid));

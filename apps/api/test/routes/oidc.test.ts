@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { sessions, users } from '../../src/db/schema.ts';
 import { call } from '../helpers/behaviour.ts';
 import { createActor } from '../helpers/marketplace.ts';
 import { startTestIssuer, type TestAccount, type TestIssuer } from '../helpers/oidc-issuer.ts';
@@ -155,6 +155,29 @@ describe('Google sign-in (OIDC)', () => {
     expect(await t.db.select().from(users).where(eq(users.email, account.email))).toEqual([]);
   });
 
+  it('refuses an email the issuer has not verified: no account is entered or created', async () => {
+    const seller = await createActor(t.app, 'seller');
+    const sessionsOfSeller = () =>
+      t.db.select().from(sessions).where(eq(sessions.userId, seller.uid));
+    const before = await sessionsOfSeller();
+    const takeover = await signIn(googleAccount({ email: seller.email, email_verified: false }));
+    expect(takeover.location).toBe('/login?signin_error=failed');
+    expect(await sessionsOfSeller()).toEqual(before);
+
+    const stranger = googleAccount({ email_verified: false });
+    const trip = await signIn(stranger);
+    expect(trip.location).toBe('/login?signin_error=failed');
+    expect(await t.db.select().from(users).where(eq(users.email, stranger.email))).toEqual([]);
+  });
+
+  it('sends the browser back to the login page when the issuer cannot be reached', async () => {
+    await issuer.close();
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/login?signin_error=failed');
+    expect(start.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses an expired authorization code', async () => {
     issuer.setCodeLifetime(1);
     const account = googleAccount();
@@ -182,6 +205,31 @@ describe('Google sign-in (OIDC)', () => {
   it('only ever returns to a path of this app', async () => {
     const { location } = await signIn(googleAccount(), { returnTo: '//evil.example/steal' });
     expect(fragmentOf(location).get('returnTo')).toBe('/');
+  });
+});
+
+describe('without PUBLIC_URL, the address taken from the Host header', () => {
+  it('ends on the login page, not a 500, when the Host header names no host', async () => {
+    const hostless = await createTestApp({
+      env: {
+        OIDC_ISSUER: issuer.url,
+        OIDC_CLIENT_ID: issuer.clientId,
+        OIDC_CLIENT_SECRET: issuer.clientSecret,
+      },
+    });
+    try {
+      for (const url of ['/api/auth/oidc/callback?code=x&state=y', '/api/auth/oidc/start']) {
+        const response = await hostless.app.inject({
+          method: 'GET',
+          url,
+          headers: { host: 'not a host' },
+        });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('/login?signin_error=failed');
+      }
+    } finally {
+      await hostless.close();
+    }
   });
 });
 

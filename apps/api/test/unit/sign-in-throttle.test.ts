@@ -16,10 +16,10 @@ function throttleAt(start: number) {
 describe('SignInThrottle', () => {
   it('allows attempts until the limit of failures is reached', () => {
     const { throttle } = throttleAt(0);
-    throttle.recordFailure(['email:a']);
-    throttle.recordFailure(['email:a']);
+    throttle.reserveAttempt(['email:a']);
+    throttle.reserveAttempt(['email:a']);
     expect(throttle.retryAfterSeconds(['email:a'])).toBe(0);
-    throttle.recordFailure(['email:a']);
+    throttle.reserveAttempt(['email:a']);
     expect(throttle.retryAfterSeconds(['email:a'])).toBe(15 * 60);
   });
 
@@ -27,7 +27,7 @@ describe('SignInThrottle', () => {
     const { throttle, clock } = throttleAt(0);
     for (const minute of [0, 5, 10]) {
       clock.now = minute * MINUTE;
-      throttle.recordFailure(['email:a']);
+      throttle.reserveAttempt(['email:a']);
     }
     clock.now = 14 * MINUTE;
     expect(throttle.retryAfterSeconds(['email:a'])).toBe(60);
@@ -37,14 +37,37 @@ describe('SignInThrottle', () => {
 
   it('blocks when any of the keys is over the limit', () => {
     const { throttle } = throttleAt(0);
-    for (const email of ['a', 'b', 'c']) throttle.recordFailure([`email:${email}`, 'ip:1.2.3.4']);
+    for (const email of ['a', 'b', 'c']) throttle.reserveAttempt([`email:${email}`, 'ip:1.2.3.4']);
     expect(throttle.retryAfterSeconds(['email:d', 'ip:1.2.3.4'])).toBeGreaterThan(0);
     expect(throttle.retryAfterSeconds(['email:d', 'ip:5.6.7.8'])).toBe(0);
   });
 
+  it('counts an attempt it lets through at once, so a burst cannot all pass the check', () => {
+    const { throttle } = throttleAt(0);
+    const burst = Array.from({ length: 5 }, () =>
+      throttle.reserveAttempt(['email:a', 'ip:1.2.3.4']),
+    );
+    expect(burst.map((attempt) => attempt.retryAfterSeconds)).toEqual([0, 0, 0, 15 * 60, 15 * 60]);
+    expect(throttle.retryAfterSeconds(['email:b', 'ip:1.2.3.4'])).toBe(15 * 60);
+  });
+
+  it('takes back the count of an attempt that succeeded, for every key', () => {
+    const { throttle } = throttleAt(0);
+    const keys = (email: string) => [`email:${email}`, 'ip:1.2.3.4'];
+    throttle.reserveAttempt(keys('a'));
+    throttle.reserveAttempt(keys('b')).succeeded();
+    throttle.reserveAttempt(keys('a'));
+    // The address keeps the two failures, and the success counts nowhere.
+    expect(throttle.retryAfterSeconds(['ip:1.2.3.4'])).toBe(0);
+    throttle.reserveAttempt(['ip:1.2.3.4']);
+    expect(throttle.retryAfterSeconds(['ip:1.2.3.4'])).toBe(15 * 60);
+    for (let i = 0; i < 2; i += 1) throttle.reserveAttempt(['email:b']);
+    expect(throttle.retryAfterSeconds(['email:b'])).toBe(0);
+  });
+
   it('forgets a key that is cleared', () => {
     const { throttle } = throttleAt(0);
-    for (let i = 0; i < 3; i += 1) throttle.recordFailure(['email:a']);
+    for (let i = 0; i < 3; i += 1) throttle.reserveAttempt(['email:a']);
     throttle.clear('email:a');
     expect(throttle.retryAfterSeconds(['email:a'])).toBe(0);
   });

@@ -77,10 +77,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      const throttleKeys = [`email:${email}`, `ip:${request.ip}`];
-      const retryAfter = app.signInThrottle.retryAfterSeconds(throttleKeys);
-      if (retryAfter > 0) {
-        throw new HttpError(429, messages.tooManySignIns, { 'retry-after': String(retryAfter) });
+      const emailKey = `email:${email}`;
+      // Counted as a failure before anything is awaited, so parallel guesses all count.
+      const attempt = app.signInThrottle.reserveAttempt([emailKey, `ip:${request.ip}`]);
+      if (attempt.retryAfterSeconds > 0) {
+        throw new HttpError(429, messages.tooManySignIns, {
+          'retry-after': String(attempt.retryAfterSeconds),
+        });
       }
       const user = await findActiveUserByEmail(app.db, email);
       const passwordMatches = await verifyPassword(
@@ -88,10 +91,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         user?.passwordHash ?? (await decoyPasswordHash()),
       );
       if (!user?.passwordHash || !passwordMatches) {
-        app.signInThrottle.recordFailure(throttleKeys);
         throw new HttpError(401, messages.wrongCredentials);
       }
-      app.signInThrottle.clear(`email:${email}`);
+      attempt.succeeded();
+      app.signInThrottle.clear(emailKey);
       const sessionId = await startSession(app.db, user.id);
       return { idToken: await issueToken(user, sessionId), user: toAuthUser(user) };
     },

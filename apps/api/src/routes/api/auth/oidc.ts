@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uiMessages } from '@reloop/shared/messages';
@@ -29,8 +30,12 @@ const returnToSchema = z
   .catch('/');
 
 const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, { settings }) => {
-  const baseUrl = (request: { protocol: string; host: string }) =>
-    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Without PUBLIC_URL the address comes from the Host header, which may name no host at all.
+  const baseUrl = (request: { protocol: string; host: string }) => {
+    const base = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    if (!URL.canParse(base)) throw new OidcError('the request names no usable host');
+    return base;
+  };
   const secure = (app.config.publicUrl ?? '').startsWith('https:') ? '; Secure' : '';
 
   app.get(
@@ -44,13 +49,17 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
       },
     },
     async (request, reply) => {
-      const redirectUri = `${baseUrl(request)}/api/auth/oidc/callback`;
-      const { url, pending } = await settings.start(redirectUri, request.query.returnTo ?? '/');
-      reply.header(
-        'set-cookie',
-        `${COOKIE}=${pending}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
-      );
-      return reply.redirect(url);
+      try {
+        const redirectUri = `${baseUrl(request)}/api/auth/oidc/callback`;
+        const { url, pending } = await settings.start(redirectUri, request.query.returnTo ?? '/');
+        reply.header(
+          'set-cookie',
+          `${COOKIE}=${pending}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+        );
+        return reply.redirect(url);
+      } catch (error) {
+        return refuseSignIn(request, reply, error);
+      }
     },
   );
 
@@ -64,10 +73,9 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
     },
     async (request, reply) => {
       reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; Max-Age=0${secure}`);
-      const callbackUrl = new URL(request.url, baseUrl(request));
       try {
         const { profile, returnTo } = await settings.finish(
-          callbackUrl,
+          new URL(request.url, baseUrl(request)),
           readCookie(request.headers.cookie, COOKIE),
         );
         const user = await userFor(app.db, profile);
@@ -79,13 +87,18 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
         const fragment = new URLSearchParams({ idToken, returnTo });
         return reply.redirect(`/auth/callback#${fragment.toString()}`);
       } catch (error) {
-        if (!(error instanceof OidcError)) throw error;
-        request.log.warn({ reason: error.message }, 'OIDC sign-in refused');
-        return reply.redirect('/login?signin_error=failed');
+        return refuseSignIn(request, reply, error);
       }
     },
   );
 };
+
+/** A sign-in that cannot go on ends on the login page, which says so; anything else is a bug. */
+function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof OidcError)) throw error;
+  request.log.warn({ reason: error.message }, 'OIDC sign-in refused');
+  return reply.redirect('/login?signin_error=failed');
+}
 
 /**
  * The account for this email: an existing one signs in; a first visit creates a buyer with the
