@@ -26,6 +26,7 @@ export const messages = {
   categoryNotFound: 'Category not found',
   productNotFound: 'Product not found',
   productSold: 'This product has already been sold',
+  productUnavailable: 'This product is no longer available',
   onlyUnsoldAdvertised: 'Only unsold products can be advertised',
   bookingCreated: 'booking successfully',
   alreadyBooked: 'you have already booked this product',

@@ -23,24 +23,28 @@ export async function createBooking(
   buyer: UserRow,
   body: z.output<typeof bookingBodySchema>,
 ): Promise<string> {
-  const product = await findVisibleProduct(db, body.productId);
-  if (product.sellerId === buyer.id) throw new HttpError(403, messages.ownProduct);
-  if (product.status !== 'unsold') throw new HttpError(409, messages.productSold);
   try {
-    const [created] = await db
-      .insert(bookings)
-      .values({
-        productId: product.id,
-        buyerId: buyer.id,
-        productName: product.name,
-        productImage: product.image,
-        priceCents: product.resalePriceCents,
-        phone: body.buyerPhone,
-        meetingLocation: body.buyerMeetingLocation,
-      })
-      .returning({ id: bookings.id });
-    if (!created) throw new Error('insert returned no row');
-    return created.id;
+    // The product stays locked until the booking is in: a sale (which locks it for update)
+    // or a delete of it waits, so nobody books a product that was just sold or deleted.
+    return await db.transaction(async (tx) => {
+      const product = await findVisibleProduct(tx, body.productId, 'share');
+      if (product.sellerId === buyer.id) throw new HttpError(403, messages.ownProduct);
+      if (product.status !== 'unsold') throw new HttpError(409, messages.productSold);
+      const [created] = await tx
+        .insert(bookings)
+        .values({
+          productId: product.id,
+          buyerId: buyer.id,
+          productName: product.name,
+          productImage: product.image,
+          priceCents: product.resalePriceCents,
+          phone: body.buyerPhone,
+          meetingLocation: body.buyerMeetingLocation,
+        })
+        .returning({ id: bookings.id });
+      if (!created) throw new Error('insert returned no row');
+      return created.id;
+    });
   } catch (error) {
     if (sqlErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, messages.alreadyBooked);
     throw error;

@@ -1,9 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { messages } from '@reloop/shared';
+import { idSchema, messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import { findExistingProduct } from '../products/products.ts';
 import { CURRENCY, type PaymentProvider } from './provider.ts';
 
 /**
@@ -29,10 +30,11 @@ export async function createPaymentIntent(
 ): Promise<string> {
   const booking = await buyersBooking(db, buyer, bookingId);
   if (booking.status === 'paid') throw new HttpError(409, messages.bookingPaid);
-  const [product] = await db.select().from(products).where(eq(products.id, booking.productId));
+  const product = await findExistingProduct(db, booking.productId);
   if (booking.status === 'closed' || product?.status === 'sold') {
     throw new HttpError(409, messages.bookingClosed);
   }
+  if (!product) throw new HttpError(409, messages.productUnavailable);
   const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
   const existing = started && (await provider.retrieveIntent(started.intentId));
   if (existing) return existing.clientSecret;
@@ -41,17 +43,22 @@ export async function createPaymentIntent(
     amountCents: booking.priceCents,
     currency: CURRENCY,
   });
+  const payment = {
+    provider: provider.name,
+    intentId: intent.id,
+    amountCents: intent.amountCents,
+    currency: intent.currency,
+  };
+  // A stored intent the provider does not know (e.g. after switching providers) was never
+  // paid: the new intent replaces it, or paying the new one could never be recorded.
   await db
     .insert(payments)
-    .values({
-      bookingId: booking.id,
-      provider: provider.name,
-      intentId: intent.id,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      status: 'requires_payment',
-    })
-    .onConflictDoNothing({ target: payments.bookingId });
+    .values({ bookingId: booking.id, ...payment, status: 'requires_payment' })
+    .onConflictDoUpdate({
+      target: payments.bookingId,
+      set: payment,
+      setWhere: eq(payments.status, 'requires_payment'),
+    });
   return intent.clientSecret;
 }
 
@@ -79,7 +86,8 @@ export async function recordOrder(
 /**
  * The provider says an intent succeeded (Stripe's webhook): the order is recorded even if the
  * buyer closed the tab before the web app posted it. Unknown bookings are ignored; an order
- * already recorded stays as it is; a product sold to someone else meanwhile is refunded.
+ * already recorded stays as it is; a payment for a product sold to someone else or no longer
+ * available meanwhile is refunded.
  */
 export async function recordOrderForIntent(
   db: Database,
@@ -87,8 +95,10 @@ export async function recordOrderForIntent(
   intentId: string,
   bookingId: string | undefined,
 ): Promise<void> {
-  if (!bookingId) return;
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  // Metadata that cannot be a booking id (not even a UUID) is an unknown booking too.
+  const id = idSchema.safeParse(bookingId);
+  if (!id.success) return;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id.data));
   if (!booking) return;
   try {
     await completeOrder(db, provider, booking, intentId);
@@ -97,6 +107,12 @@ export async function recordOrderForIntent(
     if (!(error instanceof HttpError)) throw error;
   }
 }
+
+/** Why a confirmed payment could not buy the product; it has been refunded. */
+const refusedAfterPayment = {
+  'sold-to-another': messages.soldToAnotherBuyer,
+  unavailable: messages.productUnavailable,
+};
 
 async function completeOrder(
   db: Database,
@@ -118,11 +134,7 @@ async function completeOrder(
   const outcome = await db.transaction(async (tx) => {
     // Lock the product before the booking: the winner also closes the other buyers'
     // bookings, so locking bookings first would let two payments deadlock.
-    const [product] = await tx
-      .select()
-      .from(products)
-      .where(eq(products.id, booking.productId))
-      .for('update');
+    const product = await findExistingProduct(tx, booking.productId, 'update');
     const [locked] = await tx
       .select()
       .from(bookings)
@@ -131,7 +143,9 @@ async function completeOrder(
     if (locked?.status === 'paid') {
       return locked.paymentId === paymentId ? 'recorded' : 'booking-paid';
     }
-    if (!product || product.status === 'sold') return 'sold-to-another';
+    // A deleted product, or one whose seller was deleted, cannot be bought any more.
+    if (!product) return 'unavailable';
+    if (product.status === 'sold') return 'sold-to-another';
     await tx
       .update(bookings)
       .set({ status: 'paid', paymentId: paymentId })
@@ -158,9 +172,9 @@ async function completeOrder(
   });
 
   if (outcome === 'booking-paid') throw new HttpError(409, messages.bookingPaid);
-  if (outcome === 'sold-to-another') {
+  if (outcome === 'sold-to-another' || outcome === 'unavailable') {
     await refundOnce(db, provider, booking.id, paymentId);
-    throw new HttpError(409, messages.soldToAnotherBuyer);
+    throw new HttpError(409, refusedAfterPayment[outcome]);
   }
   return result;
 }

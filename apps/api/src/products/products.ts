@@ -101,15 +101,34 @@ export async function createProduct(
   return created.id;
 }
 
-/** A listing that still exists (not deleted, seller not deleted), for any change to it. */
-export async function findVisibleProduct(db: Database, id: string): Promise<ProductRow> {
-  const [row] = await db
+/**
+ * A listing that still exists (not deleted, seller not deleted), or undefined. Inside a
+ * transaction, `lock` locks the product row (not the seller's) until it ends, so a sale, a
+ * booking or a delete of the same product waits for it.
+ */
+export async function findExistingProduct(
+  db: Database,
+  id: string,
+  lock?: 'update' | 'share',
+): Promise<ProductRow | undefined> {
+  const query = db
     .select({ product: products })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(visible, eq(products.id, id)));
-  if (!row) throw new HttpError(404, messages.productNotFound);
-  return row.product;
+  const [row] = await (lock ? query.for(lock, { of: products }) : query);
+  return row?.product;
+}
+
+/** A listing that still exists, for any change to it; 404 otherwise. */
+export async function findVisibleProduct(
+  db: Database,
+  id: string,
+  lock?: 'update' | 'share',
+): Promise<ProductRow> {
+  const product = await findExistingProduct(db, id, lock);
+  if (!product) throw new HttpError(404, messages.productNotFound);
+  return product;
 }
 
 function assertOwner(product: ProductRow, user: UserRow): void {
@@ -119,11 +138,13 @@ function assertOwner(product: ProductRow, user: UserRow): void {
 export async function advertiseProduct(db: Database, seller: UserRow, id: string): Promise<void> {
   const product = await findVisibleProduct(db, id);
   assertOwner(product, seller);
-  if (product.status !== 'unsold') throw new HttpError(409, messages.onlyUnsoldAdvertised);
-  await db
+  // The conditions are repeated in the update: the product may be sold or deleted meanwhile.
+  const advertised = await db
     .update(products)
     .set({ advertised: true })
-    .where(and(eq(products.id, id), eq(products.status, 'unsold')));
+    .where(and(eq(products.id, id), eq(products.status, 'unsold'), isNull(products.deletedAt)))
+    .returning({ id: products.id });
+  if (advertised.length === 0) throw new HttpError(409, messages.onlyUnsoldAdvertised);
 }
 
 /** Soft delete by the owning seller or an admin; bookings and orders keep their snapshot. */

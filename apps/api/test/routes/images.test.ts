@@ -85,7 +85,7 @@ describe('POST /api/images', () => {
       Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 1)]),
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toHaveProperty('message');
+    expect(response.json()).toEqual({ message: messages.imageTooLarge });
   });
 
   it('answers 415 for a file that is not PNG or JPEG, whatever its declared type', async () => {

@@ -68,6 +68,29 @@ async function storedIntent(id: string) {
   return row;
 }
 
+/** The two ways a product leaves the marketplace: deleted itself, or with its seller. */
+const takenOffTheMarket: [string, () => Promise<void>][] = [
+  [
+    'the product was deleted',
+    async () => {
+      const response = await call(t.app, 'DELETE', `/api/delete/product/${productId}`, {
+        actor: seller,
+      });
+      expect(response.statusCode).toBe(200);
+    },
+  ],
+  [
+    'its seller was deleted',
+    async () => {
+      const admin = await createActor(t.app, 'admin');
+      const response = await call(t.app, 'DELETE', `/api/user/delete/${seller.uid}`, {
+        actor: admin,
+      });
+      expect(response.statusCode).toBe(200);
+    },
+  ],
+];
+
 describe('POST /api/create-payment-intent', () => {
   it('charges the booking price from the database, ignoring a price from the client', async () => {
     const response = await createIntent(buyer, { bookingId, price: 1 });
@@ -122,6 +145,50 @@ describe('POST /api/create-payment-intent', () => {
     expect(unknown.json()).toEqual({ message: messages.bookingNotFound });
     expect(await t.db.select().from(payments)).toEqual([]);
     expect(await t.db.select().from(testPaymentIntents)).toEqual([]);
+  });
+
+  it.each(takenOffTheMarket)('refuses with 409 when %s', async (_case, takeOff) => {
+    await takeOff();
+    const response = await createIntent(buyer, { bookingId });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: messages.productUnavailable });
+    expect(await t.db.select().from(payments)).toEqual([]);
+    expect(await t.db.select().from(testPaymentIntents)).toEqual([]);
+  });
+
+  it('replaces an intent the provider does not know (e.g. after a provider switch)', async () => {
+    // Started with Stripe, now on the test provider, which has never heard of that intent.
+    await t.db.insert(payments).values({
+      bookingId,
+      provider: 'stripe',
+      intentId: 'pi_3StripeIntentFromBefore',
+      amountCents: 54950,
+      currency: 'usd',
+      status: 'requires_payment',
+    });
+    const payment = await payAs(t.app, buyer, bookingId);
+    expect(payment.status).toBe(200);
+    expect(await t.db.select().from(payments)).toEqual([
+      expect.objectContaining({ provider: 'test', intentId: payment.paymentId }),
+    ]);
+
+    const order = await orderAs(t.app, buyer, bookingId, payment.paymentId);
+    expect(order.statusCode).toBe(200);
+    expect(await storedBooking(bookingId)).toMatchObject({
+      status: 'paid',
+      paymentId: payment.paymentId,
+    });
+    expect(await storedProduct(productId)).toMatchObject({ status: 'sold' });
+    expect(await t.db.select().from(payments)).toEqual([
+      expect.objectContaining({
+        bookingId,
+        provider: 'test',
+        intentId: payment.paymentId,
+        amountCents: 54950,
+        currency: 'usd',
+        status: 'succeeded',
+      }),
+    ]);
   });
 
   it('refuses a paid booking with 409', async () => {
@@ -341,6 +408,35 @@ describe('POST /api/orders', () => {
     expect((await storedIntent(loser.paymentId)).refundId).toBe(refunded[0]?.refundId);
     expect((await storedIntent(winner.paymentId)).refundId).toBeNull();
   });
+
+  it.each(takenOffTheMarket)(
+    'refunds a payment confirmed before %s, with 409, and sells nothing',
+    async (_case, takeOff) => {
+      const payment = await payAs(t.app, buyer, bookingId);
+      expect(payment.status).toBe(200);
+      await takeOff();
+
+      const response = await orderAs(t.app, buyer, bookingId, payment.paymentId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: messages.productUnavailable });
+      expect(await storedBooking(bookingId)).toMatchObject({ status: 'unpaid', paymentId: null });
+      expect(await storedProduct(productId)).toMatchObject({ status: 'unsold' });
+      const [refunded] = await t.db.select().from(payments);
+      expect(refunded).toMatchObject({
+        intentId: payment.paymentId,
+        status: 'refunded',
+        refundId: expect.stringMatching(/^re_test_/),
+      });
+      expect((await storedIntent(payment.paymentId)).refundId).toBe(refunded?.refundId);
+
+      // Asking again gets the same answer, and no second refund.
+      const before = await marketplaceRows(t.db);
+      const again = await orderAs(t.app, buyer, bookingId, payment.paymentId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: messages.productUnavailable });
+      expect(await marketplaceRows(t.db)).toEqual(before);
+    },
+  );
 
   it('takes a sold product off sale and closes the other unpaid bookings of it', async () => {
     const categoryId = await firstCategoryId(t.db);

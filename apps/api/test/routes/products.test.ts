@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   messages,
   type Booking,
@@ -7,6 +7,7 @@ import {
   type ErrorBody,
   type Product,
 } from '@reloop/shared';
+import type { Database } from '../../src/db/client.ts';
 import { products } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
@@ -44,6 +45,31 @@ async function storedProduct(id: string) {
 }
 
 const categoryList = (query = '') => call(t.app, 'GET', `/api/products/${categoryId}${query}`);
+
+/**
+ * Holds the next UPDATE the app runs until `resume()`: the test can change the database between
+ * a route's checks and its write, as a request running at the same time could.
+ */
+function holdNextUpdate(db: Database) {
+  const update = db.update.bind(db);
+  let reached = () => {};
+  let resume = () => {};
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  const resumed = new Promise<void>((resolve) => (resume = resolve));
+  vi.spyOn(db, 'update').mockImplementationOnce((table) => {
+    reached();
+    const builder = update(table);
+    const set = builder.set.bind(builder);
+    builder.set = (values) => {
+      const query = set(values);
+      const run = query.then.bind(query);
+      query.then = (onFulfilled, onRejected) => resumed.then(() => run(onFulfilled, onRejected));
+      return query;
+    };
+    return builder;
+  });
+  return { held, resume };
+}
 
 describe('GET /api/productcategory', () => {
   it('lists the five categories in their fixed order, each with a served image', async () => {
@@ -262,6 +288,27 @@ describe('PUT /api/advertise/product/update/:id', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: messages.onlyUnsoldAdvertised });
     expect((await storedProduct(productId)).advertised).toBe(false);
+  });
+
+  it('refuses with 409 a product deleted between the check and the update', async () => {
+    const seller = await createActor(t.app, 'seller');
+    const productId = await createProductAs(t.app, seller);
+    const update = holdNextUpdate(t.db);
+    const advertising = advertise(seller, productId);
+    await update.held;
+    const deleted = await call(t.app, 'DELETE', `/api/delete/product/${productId}`, {
+      actor: seller,
+    });
+    expect(deleted.statusCode).toBe(200);
+    update.resume();
+
+    const response = await advertising;
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: messages.onlyUnsoldAdvertised });
+    expect(await storedProduct(productId)).toMatchObject({
+      advertised: false,
+      deletedAt: expect.any(Date),
+    });
   });
 
   it('answers 404 for a deleted or unknown product', async () => {

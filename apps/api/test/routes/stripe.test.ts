@@ -198,6 +198,17 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(stub.refunds).toHaveLength(1);
   });
 
+  it('ignores (200) a payment whose metadata.bookingId is not a booking id at all', async () => {
+    const intentId = await startPayment(buyer, bookingId);
+    stub.succeed(intentId).metadata.bookingId = 'not-a-uuid';
+    const response = await webhook(intentId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect(await storedBooking()).toMatchObject({ status: 'unpaid', paymentId: null });
+    expect(await storedProduct()).toMatchObject({ status: 'unsold' });
+    expect(stub.refunds).toEqual([]);
+  });
+
   it('ignores events it does not act on', async () => {
     const intentId = await startPayment(buyer, bookingId);
     const response = await webhook(intentId, { type: 'payment_intent.created' });

@@ -12,13 +12,19 @@ import {
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** The bytes of the `image` field; a body the multipart parser cannot read is the client's error. */
+/**
+ * The bytes of the `image` field; a body the multipart parser cannot read is the client's error,
+ * and a file over the size limit is answered in our words, not the parser's.
+ */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   try {
     const file = await request.file();
     if (!file || file.fieldname !== 'image') throw new HttpError(400, messages.imageMissing);
     return await file.toBuffer();
   } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
+      throw new HttpError(413, messages.imageTooLarge);
+    }
     if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
     throw new HttpError(400, messages.uploadMalformed);
   }
