@@ -1,4 +1,4 @@
-import type { Booking } from '@reloop/shared';
+import type { Booking, Product } from '@reloop/shared';
 
 /** An unpaid booking of a ThinkPad by the signed-in test buyer. */
 export const unpaidBooking: Booking = {
@@ -14,4 +14,26 @@ export const unpaidBooking: Booking = {
   status: 'unpaid',
   paymentId: null,
   timeWhenBooked: '2026-11-20T10:00:00.000Z',
+};
+
+/** A ThinkPad for sale by a verified seller, neither advertised nor reported. */
+export const listedProduct: Product = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  name: 'ThinkPad T14',
+  imgUrl: '/api/images/t14.jpg',
+  resalePrice: 549.5,
+  originalPrice: 1299,
+  location: 'Austin',
+  mobile: '5125550123',
+  yearOfUse: 2021,
+  condition: 'good',
+  categoryId: '22222222-2222-4222-8222-222222222222',
+  description: 'Battery at 88%.',
+  sellerName: 'Sam Sellers',
+  sellerEmail: 'seller@example.com',
+  sellerVerified: true,
+  status: 'unsold',
+  advertise: false,
+  report: false,
+  timeWhenPost: '2026-11-20T10:00:00.000Z',
 };

@@ -3,31 +3,12 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Product } from '@reloop/shared';
 import { AuthProvider } from '../../../lib/auth.tsx';
+import { listedProduct } from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import BookingModal from './booking-modal.tsx';
 
-const product: Product = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  name: 'ThinkPad T14',
-  imgUrl: '/api/images/t14.jpg',
-  resalePrice: 549.5,
-  originalPrice: 1299,
-  location: 'Austin',
-  mobile: '5125550123',
-  yearOfUse: 2021,
-  condition: 'good',
-  categoryId: '22222222-2222-4222-8222-222222222222',
-  description: 'Battery at 88%.',
-  sellerName: 'Sam',
-  sellerEmail: 'seller@example.com',
-  sellerVerified: true,
-  status: 'unsold',
-  advertise: false,
-  report: false,
-  timeWhenPost: '2026-11-20T10:00:00.000Z',
-};
+const product = listedProduct;
 
 function renderModal(booking: MockHandler) {
   const api = mockApi({ ...signedInAs('buyer'), 'POST /api/booking': booking });
