@@ -6,7 +6,7 @@ import { apiRequest } from './api-client.ts';
  * loads the first page and then one more each time the user asks, so nothing is ever cut off
  * silently at the page size.
  */
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 
 interface Page<T> {
   items: T[];
