@@ -4,9 +4,8 @@ import { errorMessage } from '../lib/api-client.ts';
 import { Spinner } from './spinner.tsx';
 
 /**
- * A dashboard list screen: its title, then a spinner while loading, the error if loading
- * failed, the empty text when there is nothing, or the table with "Show more" while the list
- * has more rows. `children` (dialogs) follow.
+ * A dashboard list screen: its title, then the list's states (see PagedListView) with the rows
+ * in a table. `children` (dialogs) follow.
  */
 export function ListPage<Row>({
   title,
@@ -28,6 +27,55 @@ export function ListPage<Row>({
   renderRow: (row: Row) => ReactNode;
   children?: ReactNode;
 }) {
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-bold">{title}</h1>
+      <PagedListView
+        list={list}
+        loadingLabel={loadingLabel}
+        emptyText={emptyText}
+        render={(rows) => (
+          <div className="overflow-x-auto">
+            <table className="table">
+              <thead>
+                <tr>
+                  {headers.map((header, index) => (
+                    <th scope="col" key={index}>
+                      {header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={rowKey(row)}>{renderRow(row)}</tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A paged list as a screen shows it: a spinner while the first page loads, the empty text when
+ * there is nothing, else the items laid out by `render` with "Show more" while the list has
+ * more; and the server's message when loading (the first page or a later one) failed.
+ */
+export function PagedListView<Item>({
+  list,
+  loadingLabel,
+  emptyText,
+  render,
+}: {
+  list: PagedList<Item>;
+  loadingLabel: string;
+  emptyText: string;
+  render: (items: Item[]) => ReactNode;
+}) {
   let body: ReactNode = null;
   if (list.isPending) body = <Spinner label={loadingLabel} />;
   else if (list.items?.length === 0) {
@@ -35,63 +83,32 @@ export function ListPage<Row>({
   } else if (list.items) {
     body = (
       <>
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                {headers.map((header, index) => (
-                  <th scope="col" key={index}>
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((row) => (
-                <tr key={rowKey(row)}>{renderRow(row)}</tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ShowMore list={list} />
+        {render(list.items)}
+        {list.hasMore && (
+          <div className="mt-6 flex justify-center">
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={list.loadMore}
+              disabled={list.loadingMore}
+            >
+              {list.loadingMore && <span className="loading loading-spinner" aria-hidden="true" />}
+              Show more
+            </button>
+          </div>
+        )}
       </>
     );
   }
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-bold">{title}</h1>
+    <>
       {body}
-      <ListError list={list} />
-      {children}
-    </section>
-  );
-}
-
-/** Loading the list (or its next page) failed: the server's message. */
-export function ListError({ list }: { list: PagedList<unknown> }) {
-  if (!list.error || list.isPending) return null;
-  return (
-    <p role="alert" className="text-error mt-4">
-      {errorMessage(list.error)}
-    </p>
-  );
-}
-
-/** Asks for the next page while the list has more than it shows. */
-export function ShowMore({ list }: { list: PagedList<unknown> }) {
-  if (!list.hasMore) return null;
-  return (
-    <div className="mt-6 flex justify-center">
-      <button
-        type="button"
-        className="btn btn-outline"
-        onClick={list.loadMore}
-        disabled={list.loadingMore}
-      >
-        {list.loadingMore && <span className="loading loading-spinner" aria-hidden="true" />}
-        Show more
-      </button>
-    </div>
+      {list.error && !list.isPending && (
+        <p role="alert" className="text-error mt-4">
+          {errorMessage(list.error)}
+        </p>
+      )}
+    </>
   );
 }
 

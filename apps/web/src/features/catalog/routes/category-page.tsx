@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
-import { ListError, ShowMore } from '../../../components/list-page.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PagedListView } from '../../../components/list-page.tsx';
 import { useCategoryProducts } from '../api/get-category-products.ts';
 import { useCategories } from '../../../lib/categories.ts';
 import { CategoryLinks } from '../components/category-links.tsx';
@@ -19,19 +18,12 @@ export function Component() {
         <h1 id="category-title" className="mb-6 text-3xl font-bold">
           {category ? `${category.category} laptops` : 'Products'}
         </h1>
-        {products.isPending ? (
-          <Spinner label="Loading products" />
-        ) : products.items && products.items.length > 0 ? (
-          <>
-            <ProductGrid products={products.items} headingLevel={2} />
-            <ShowMore list={products} />
-          </>
-        ) : (
-          products.items && (
-            <p className="text-base-content/70 text-lg">{uiMessages.noCategoryProducts}</p>
-          )
-        )}
-        <ListError list={products} />
+        <PagedListView
+          list={products}
+          loadingLabel="Loading products"
+          emptyText={uiMessages.noCategoryProducts}
+          render={(items) => <ProductGrid products={items} headingLevel={2} />}
+        />
       </section>
     </div>
   );
