@@ -2,30 +2,21 @@ import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 /**
- * One run for everything: the API suite on embedded PGlite, again on PostgreSQL when
- * TEST_DATABASE_URL is set, the web app's component tests, and the browser journeys when
- * Debian's chromium is installed.
+ * One run for everything: the API suite once, on real PostgreSQL (the server TEST_DATABASE_URL
+ * names, else an embedded one started for the run), the web app's component tests, and the
+ * browser journeys when Debian's chromium is installed.
  */
-const apiProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+const apiProject: TestProjectConfiguration = {
   test: {
-    name: `api:${engine}`,
+    name: 'api',
     root: 'apps/api',
     include: ['test/**/*.test.ts'],
-    exclude: [
-      'test/unit/**',
-      // The process test is about start-up and signals, not the engine: PGlite covers it.
-      ...(engine === 'postgres' ? ['test/server.test.ts'] : []),
-    ],
-    env: { TEST_DB: engine },
+    exclude: ['test/unit/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
-});
-
-if (!process.env.TEST_DATABASE_URL) {
-  console.warn('TEST_DATABASE_URL is not set: the API tests run on PGlite only, not PostgreSQL.');
-}
+};
 
 /** Code that touches no database runs once. */
 const apiUnitProject: TestProjectConfiguration = {
@@ -58,8 +49,7 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       apiUnitProject,
-      apiProject('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      apiProject,
       'apps/web/vite.config.ts',
       ...(runE2e ? [e2eProject] : []),
     ],

@@ -5,4 +5,4 @@ import { useReloop } from './support/reloop.ts';
 const reloop = useReloop();
 
 it('lets a new buyer book and pay for a laptop (embedded database)', () =>
-  buyerJourney(reloop(), 'buyer-pglite'));
+  buyerJourney(reloop(), 'buyer-embedded'));

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, resolveJwtSecret, type AppConfig } from './config.ts';
-import { databaseTargetFor, openDatabase } from './db/client.ts';
+import { connectDatabase } from './db/client.ts';
 import { demoAccounts, seedDatabase } from './seed/seed.ts';
 
 /**
@@ -14,11 +15,29 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const database = await openDatabase(databaseTargetFor(config));
-  await database.migrate();
-  const app = await buildApp({ config, jwtSecret: resolveJwtSecret(config), database, webDistDir });
-  await seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo });
+  const database = await connectDatabase(config);
+  let app: FastifyInstance;
+  try {
+    await database.migrate();
+    app = await buildApp({ config, jwtSecret: resolveJwtSecret(config), database, webDistDir });
+  } catch (error) {
+    // The embedded server must not outlive a failed start.
+    await database.close();
+    throw error;
+  }
+  // From here the app owns the database: closing the app closes it.
+  try {
+    await seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  stopOnSignals(app);
+  printWelcome(config, app.server.address(), app.payments.name);
+}
 
+function stopOnSignals(app: FastifyInstance): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -38,14 +57,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-  printWelcome(config, app.server.address(), app.payments.name);
 }
 
 function loadConfigOrExit(): AppConfig {
@@ -70,7 +81,7 @@ function printWelcome(
   const baseUrl = config.publicUrl ?? `http://${host}:${port}`;
   const lines = [`Reloop is running on ${baseUrl}`];
   lines.push(
-    `  database: ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`,
+    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`}`,
   );
   lines.push(
     paymentProvider === 'stripe'

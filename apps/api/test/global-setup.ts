@@ -1,60 +1,53 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { databaseUrlWithName } from './helpers/database.ts';
 
 /**
- * Migrates one database per run and lets every test start from a copy of it: a PGlite dump
- * for the embedded engine, a template database for PostgreSQL. Copies take well under a
- * second, so each test gets a clean database.
+ * One PostgreSQL server for the run: the one TEST_DATABASE_URL names, or else an embedded one
+ * started here, exactly as `npm start` starts it. One database is migrated once as a template;
+ * every test gets its own copy of it (tens of milliseconds), so each starts clean.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const engine = project.config.env?.TEST_DB;
-  if (engine === 'postgres') return setupPostgres(project);
-  return setupPglite(project);
-}
-
-async function setupPglite(project: TestProject) {
-  const client = await PGlite.create();
-  await migrate(drizzle(client), { migrationsFolder });
-  const dump = await client.dumpDataDir('none');
-  await client.close();
-  const dir = await mkdtemp(path.join(tmpdir(), 'reloop-test-'));
-  const dumpPath = path.join(dir, 'migrated.tar');
-  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteDumpPath', dumpPath);
-  return () => rm(dir, { recursive: true, force: true });
-}
-
-async function setupPostgres(project: TestProject) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL tests');
+  const server = await postgresServer();
   const template = `reloop_template_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   await admin.query(`create database "${template}"`);
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: databaseUrlWithName(serverUrl, template),
-  });
+  const database = openDatabase(databaseUrlWithName(server.url, template));
   await database.migrate();
   await database.close();
+  project.provide('postgresServerUrl', server.url);
   project.provide('postgresTemplate', template);
   return async () => {
     await admin.query(`drop database if exists "${template}" with (force)`);
     await admin.end();
+    await server.stop();
+  };
+}
+
+async function postgresServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) {
+    return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reloop-test-pg-'));
+  const embedded = await startEmbeddedPostgres(dataDir);
+  return {
+    url: embedded.url,
+    stop: async () => {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteDumpPath: string;
+    postgresServerUrl: string;
     postgresTemplate: string;
   }
 }

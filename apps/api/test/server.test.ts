@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The real process as `npm start` runs it: real HTTP, embedded database on disk, clean exit
- * on SIGINT/SIGTERM, and data that survives a restart. It is about the process, not the
- * database engine, so the PostgreSQL project leaves this file out (vitest.config.ts).
+ * The real process as `npm start` runs it: real HTTP, its embedded PostgreSQL on disk, clean
+ * exit on SIGINT/SIGTERM, data that survives a restart, and a start after `kill -9` that takes
+ * over the server the killed process left running.
  */
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -51,6 +52,21 @@ async function waitUntilListening(started: Started, timeoutMs = 20_000): Promise
   }
 }
 
+/** The embedded server's process, from the lock file PostgreSQL keeps in its cluster. */
+async function postmasterPid(dataDir: string): Promise<number> {
+  const lockFile = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
+  return Number(lockFile.split('\n')[0]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const postJson = (url: string, body: unknown) =>
   fetch(url, {
     method: 'POST',
@@ -87,6 +103,39 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 60_000);
+
+  it('takes over the database server a killed process left running, with the data intact', async () => {
+    const first = startServer(env);
+    await waitUntilListening(first);
+    const base = `http://127.0.0.1:${port}`;
+    const account = { email: 'survivor@example.com', password: 'secret1' };
+    expect((await postJson(`${base}/api/auth/signup`, account)).status).toBe(201);
+    const leftover = await postmasterPid(dataDir);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(isAlive(leftover)).toBe(true);
+
+    const second = startServer(env);
+    await waitUntilListening(second);
+    expect(isAlive(leftover)).toBe(false);
+    expect((await postJson(`${base}/api/auth/signin`, account)).status).toBe(200);
+    const current = await postmasterPid(dataDir);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(isAlive(current)).toBe(false);
+  }, 60_000);
+
+  it('will not start over the database of the earlier embedded engine', async () => {
+    const earlier = await mkdtemp(path.join(tmpdir(), 'reloop-earlier-'));
+    await mkdir(path.join(earlier, 'pgdata'));
+    const started = startServer({ ...env, DATA_DIR: earlier });
+    expect(await started.exited).toBe(1);
+    expect(started.output().trim()).toMatch(
+      /^Reloop could not start: .*pgdata holds a database of an earlier Reloop \(PGlite\).*$/,
+    );
+    expect(existsSync(path.join(earlier, 'pg'))).toBe(false);
+    await rm(earlier, { recursive: true, force: true });
+  });
 
   it('refuses to start on bad configuration with one clear line', async () => {
     const started = startServer({ ...env, PORT: 'eighty' });

@@ -18,8 +18,9 @@ export interface Reloop {
 }
 
 /**
- * Starts a fresh Reloop (demo data, test payments, PGlite — or a new PostgreSQL database when
- * asked) and a headless chromium for the test file; the getter is valid inside tests.
+ * Starts a fresh Reloop (demo data, test payments, its embedded PostgreSQL — or, when asked, a
+ * new database on a PostgreSQL server through DATABASE_URL) and a headless chromium for the
+ * test file; the getter is valid inside tests.
  */
 export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop {
   let reloop: Reloop | undefined;

@@ -1,73 +1,52 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
 
-/** The one database type the app codes against, whichever engine is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What the app codes against: PostgreSQL through node-postgres, or a transaction on it. */
+export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  engine: 'pglite' | 'postgres';
   /** Applies the checked-in migrations that have not run yet. */
   migrate(): Promise<void>;
-  /** Must be awaited on shutdown: an open PGlite keeps the process alive. */
+  /** Ends the pool (and stops the embedded server when this process started it). */
   close(): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  /** An in-memory PGlite started from a dump (tests open many of these quickly). */
-  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+/** Pool size per process: the 2-core reference machine saturates well below it. */
+const POOL_SIZE = 10;
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzlePostgres(pool, { schema });
-    return {
-      db: db as Database,
-      engine: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder }),
-      close: () => pool.end(),
-    };
-  }
-  let client: PGlite;
-  if (target.kind === 'pglite') {
-    const dir = path.join(target.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
-  } else {
-    client = await PGlite.create(
-      target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined,
-    );
-  }
-  const db = drizzlePglite(client, { schema });
+/** A pool on the PostgreSQL server at `url`; `afterClose` runs once the pool has ended. */
+export function openDatabase(url: string, afterClose?: () => Promise<void>): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const db = drizzle(pool, { schema });
   return {
-    db: db as Database,
-    engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    db,
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: async () => {
+      await pool.end();
+      await afterClose?.();
+    },
   };
 }
 
-/** Picks PostgreSQL when DATABASE_URL is set, else the embedded database under DATA_DIR. */
-export function databaseTargetFor(config: {
+/**
+ * The server DATABASE_URL names, or else the embedded server under DATA_DIR, started here and
+ * stopped when the handle closes.
+ */
+export async function connectDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
-}): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir };
+}): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openDatabase(config.databaseUrl);
+  const server = await startEmbeddedPostgres(config.dataDir);
+  return openDatabase(server.url, server.stop);
 }
 
 /** PostgreSQL error code of a failed query; drizzle wraps the driver's error in `cause`. */

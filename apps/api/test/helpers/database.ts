@@ -1,34 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 
-/** A fresh, migrated database on the engine this test project runs against. */
+/** A fresh, migrated database of its own, copied from the run's template. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB === 'postgres') return openPostgresCopy();
-  const dump = await readFile(inject('pgliteDumpPath'));
-  return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]) });
-}
-
-async function openPostgresCopy(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL tests');
+  const serverUrl = inject('postgresServerUrl');
   const name = `reloop_test_${randomUUID().replaceAll('-', '')}`;
   await withServer(serverUrl, (client) =>
     client.query(`create database "${name}" template "${inject('postgresTemplate')}"`),
   );
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: databaseUrlWithName(serverUrl, name),
-  });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await withServer(serverUrl, (client) => dropWhenDisconnected(client, name));
-    },
-  };
+  return openDatabase(databaseUrlWithName(serverUrl, name), () =>
+    withServer(serverUrl, (client) => dropWhenDisconnected(client, name)),
+  );
 }
 
 /**
