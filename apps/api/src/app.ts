@@ -13,6 +13,7 @@ import { SignInThrottle, type ThrottleOptions } from './identity/sign-in-throttl
 import { TokenService } from './identity/tokens.ts';
 import { DiskImageStore, type ImageStore } from './images/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { CategoryCatalog } from './products/categories.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     images: ImageStore;
     signInThrottle: SignInThrottle;
     payments: PaymentProvider;
+    categories: CategoryCatalog;
   }
 }
 
@@ -91,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(options.jwtSecret));
   app.decorate('images', new DiskImageStore(imagesDir));
+  app.decorate('categories', new CategoryCatalog(database.db));
   app.decorate('signInThrottle', new SignInThrottle(options.signInThrottle ?? SIGN_IN_THROTTLE));
   const payments: PaymentProvider = config.stripe
     ? new StripePaymentProvider(

@@ -1,21 +1,82 @@
-import type { FastifyReply } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pagination } from '@reloop/shared';
 
 /**
- * One page of a list. The body stays a plain array, as the web app expects; the total goes
- * in the X-Total-Count header.
+ * Keyset pagination for the newest-first lists. A page is read as `limit + 1` rows from the
+ * list's index; the extra row only says that another page exists. The cursor is the id of a
+ * page's last row, and the next page starts strictly after that row's (created_at, id), so a
+ * page 50 deep costs what the first does. No list counts its rows.
  */
 export interface Page<T> {
   rows: T[];
-  total: number;
+  limit: number;
+  /** The cursor of the next page; absent on the last one. */
+  nextCursor: string | undefined;
 }
 
+/** The parameters every prepared list statement takes. */
+export interface PageParams {
+  /** One more than the page size. */
+  limit: number;
+  cursor?: string;
+}
+
+export const pageParams = (page: Pagination): PageParams => ({
+  limit: page.limit + 1,
+  ...(page.cursor ? { cursor: page.cursor } : {}),
+});
+
+export const limitPlaceholder = sql.placeholder('limit');
+
+/**
+ * Rows strictly after the cursor row in `ORDER BY created_at DESC, id DESC` order. The cursor
+ * row's keys are read by a subquery on the primary key, so the condition stays an index range.
+ */
+export function afterCursor(table: PgTable, columns: { createdAt: PgColumn; id: PgColumn }): SQL {
+  return sql`(${columns.createdAt}, ${columns.id}) < (select cursor_row.created_at, cursor_row.id from ${table} cursor_row where cursor_row.id = ${sql.placeholder('cursor')})`;
+}
+
+/**
+ * A list's two prepared statements, the first page and a page after a cursor: prepared once per
+ * pool by name, so PostgreSQL neither re-plans nor drizzle rebuilds them per request.
+ */
+export interface ListStatements<Row> {
+  first: { execute(params: Record<string, unknown>): Promise<Row[]> };
+  next: { execute(params: Record<string, unknown>): Promise<Row[]> };
+}
+
+export async function readPage<Row>(
+  statements: ListStatements<Row>,
+  params: Record<string, unknown>,
+  page: Pagination,
+  idOf: (row: Row) => string,
+): Promise<Page<Row>> {
+  const statement = page.cursor ? statements.next : statements.first;
+  const rows = await statement.execute({ ...params, ...pageParams(page) });
+  if (rows.length <= page.limit) return { rows, limit: page.limit, nextCursor: undefined };
+  const kept = rows.slice(0, page.limit);
+  return { rows: kept, limit: page.limit, nextCursor: idOf(kept[kept.length - 1] as Row) };
+}
+
+/**
+ * Sends a page: the rows as a plain array (as the web app expects) and, when there is more,
+ * `Link: </api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288) with the request's other
+ * parameters kept.
+ */
 export function sendPage<Row, Json>(
+  request: FastifyRequest,
   reply: FastifyReply,
   page: Page<Row>,
   toJson: (row: Row) => Json,
 ): Json[] {
-  reply.header('x-total-count', String(page.total));
+  if (page.nextCursor) {
+    const next = new URL(request.url, 'http://reloop.invalid');
+    next.searchParams.set('limit', String(page.limit));
+    next.searchParams.set('cursor', page.nextCursor);
+    reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
   return page.rows.map(toJson);
 }
 

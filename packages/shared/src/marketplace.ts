@@ -39,9 +39,17 @@ export const imageUrlSchema = z
     message: 'must be an uploaded image URL',
   });
 
+/**
+ * Lists are keyset-paginated: `limit`, and for later pages the `cursor` the previous page's
+ * `Link: <…>; rel="next"` header carries. There are no offsets: a page deep in a million rows
+ * would cost a scan of everything before it.
+ */
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  cursor: z.uuid({ error: 'must be the cursor of a Link header' }).optional(),
+  offset: z
+    .never({ error: 'is not supported: follow the Link header (rel="next") for the next page' })
+    .optional(),
 });
 export type Pagination = z.infer<typeof paginationQuerySchema>;
 

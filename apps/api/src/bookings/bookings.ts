@@ -1,11 +1,12 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { messages, type Booking, type bookingBodySchema, type Pagination } from '@reloop/shared';
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { bookings, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import type { UserRow } from '../identity/accounts.ts';
-import type { Page } from '../pagination.ts';
+import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
+import { afterCursor, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 import { findVisibleProduct, toDollars } from '../products/products.ts';
 
 /**
@@ -51,29 +52,33 @@ export async function createBooking(
   }
 }
 
-export async function listBuyerBookings(
+/** A buyer's bookings, newest first: an index range on (buyer_id, created_at, id). */
+const buyerBookingList = preparedPerDatabase((db) => {
+  const build = (after?: SQL) =>
+    db
+      .select({ booking: bookings, buyer: { name: users.name, email: users.email } })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.buyerId))
+      .where(and(eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')), after))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limitPlaceholder);
+  return {
+    first: build().prepare('bookings_buyer_listing_first'),
+    next: build(afterCursor(bookings, bookings)).prepare('bookings_buyer_listing_next'),
+  };
+});
+
+export const listBuyerBookings = (
   db: Database,
   buyerEmail: string,
   page: Pagination,
-): Promise<Page<BuyerBooking>> {
-  const where = eq(users.email, buyerEmail.toLowerCase());
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ booking: bookings, buyer: users })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.buyerId))
-      .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.buyerId))
-      .where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
-}
+): Promise<Page<BuyerBooking>> =>
+  readPage(
+    buyerBookingList(db),
+    { buyerEmail: buyerEmail.toLowerCase() },
+    page,
+    (row) => row.booking.id,
+  );
 
 /** A booking the user may see: their own, or any for an admin. */
 export async function findBookingFor(

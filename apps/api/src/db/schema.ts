@@ -9,6 +9,7 @@ import {
   timestamp,
   unique,
   uuid,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -17,6 +18,14 @@ import {
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+
+/**
+ * Lists are newest first, `ORDER BY created_at DESC, id DESC`, paged by keyset. Each list's
+ * index ends in exactly these two keys (DESC NULLS FIRST is what `DESC` means in an ORDER BY),
+ * so a page is an index range read: no sort, and no rows skipped however deep the page.
+ */
+const newestFirst = (table: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
+  [table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()] as const;
 
 export const users = pgTable(
   'users',
@@ -37,8 +46,8 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('buyer', 'seller', 'admin')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
-    index('users_role_created_idx')
-      .on(table.role, table.createdAt.desc())
+    index('users_role_listing_idx')
+      .on(table.role, ...newestFirst(table))
       .where(sql`${table.deletedAt} is null`),
   ],
 );
@@ -88,6 +97,10 @@ export const products = pgTable(
     advertised: boolean('advertised').notNull().default(false),
     reported: boolean('reported').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * Set when the product is deleted, and when its seller is (in the same transaction), so a
+     * listing's visibility is a fact of this row and no list joins users to filter.
+     */
     deletedAt: deletedAt(),
   },
   (table) => [
@@ -98,17 +111,19 @@ export const products = pgTable(
       sql`${table.resalePriceCents} >= 0 and ${table.originalPriceCents} >= 0`,
     ),
     index('products_category_listing_idx')
-      .on(table.categoryId, table.createdAt.desc())
+      .on(table.categoryId, ...newestFirst(table))
       .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
-    index('products_advertised_idx')
-      .on(table.createdAt.desc())
+    index('products_advertised_listing_idx')
+      .on(...newestFirst(table))
       .where(
         sql`${table.advertised} and ${table.deletedAt} is null and ${table.status} = 'unsold'`,
       ),
-    index('products_reported_idx')
-      .on(table.createdAt.desc())
+    index('products_reported_listing_idx')
+      .on(...newestFirst(table))
       .where(sql`${table.reported} and ${table.deletedAt} is null`),
-    index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
+    index('products_seller_listing_idx')
+      .on(table.sellerId, ...newestFirst(table))
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 
@@ -137,7 +152,7 @@ export const bookings = pgTable(
   (table) => [
     unique('bookings_product_buyer_unique').on(table.productId, table.buyerId),
     check('bookings_status_check', sql`${table.status} in ('unpaid', 'paid', 'closed')`),
-    index('bookings_buyer_idx').on(table.buyerId, table.createdAt.desc()),
+    index('bookings_buyer_listing_idx').on(table.buyerId, ...newestFirst(table)),
     index('bookings_product_idx').on(table.productId),
   ],
 );

@@ -1,10 +1,23 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '@reloop/shared';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
 /** Accounts and their server-side sessions: the only place that writes either table. */
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * `(select id from users where email = $name)`, for a list that names its owner by email: one
+ * statement, and the outer query still reads its index by that owner's id.
+ */
+export function accountIdByEmail(db: Database, placeholder: string): SQL {
+  const account = alias(users, 'account');
+  return sql`(${db
+    .select({ id: account.id })
+    .from(account)
+    .where(eq(account.email, sql.placeholder(placeholder)))})`;
+}
 
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';

@@ -1,110 +1,154 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import {
-  messages,
-  type Category,
-  type Pagination,
-  type Product,
-  type productBodySchema,
-} from '@reloop/shared';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { messages, type Pagination, type Product, type productBodySchema } from '@reloop/shared';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { categories, products, users } from '../db/schema.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import type { UserRow } from '../identity/accounts.ts';
-import type { Page } from '../pagination.ts';
+import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
+import { afterCursor, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import type { CategoryCatalog } from './categories.ts';
 
 /**
- * Listings: what buyers may see, what sellers manage, what admins moderate. A listing is
- * public only while it is unsold, not deleted, and its seller is not deleted.
+ * Listings: what buyers may see, what sellers manage, what admins moderate. A listing exists
+ * while its row has no deleted_at (set when it or its seller is deleted) and is for sale while
+ * it is also unsold; lists filter on products alone and join users only for the seller's name.
  */
 type ProductRow = typeof products.$inferSelect;
+
+/** What a list returns of a product and its seller: no more than the JSON needs. */
+const listedColumns = {
+  product: {
+    id: products.id,
+    name: products.name,
+    image: products.image,
+    resalePriceCents: products.resalePriceCents,
+    originalPriceCents: products.originalPriceCents,
+    location: products.location,
+    phone: products.phone,
+    yearOfPurchase: products.yearOfPurchase,
+    condition: products.condition,
+    categoryId: products.categoryId,
+    description: products.description,
+    status: products.status,
+    advertised: products.advertised,
+    reported: products.reported,
+    createdAt: products.createdAt,
+  },
+  seller: { name: users.name, email: users.email, verified: users.verified },
+};
 export interface ListedProduct {
-  product: ProductRow;
+  product: Pick<ProductRow, keyof typeof listedColumns.product>;
   seller: Pick<UserRow, 'name' | 'email' | 'verified'>;
 }
 
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number): number => cents / 100;
 
-export async function listCategories(db: Database): Promise<Category[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.position));
-  return rows.map((row) => ({ _id: row.id, category: row.name, image: row.image }));
-}
+const exists = isNull(products.deletedAt);
+const forSale = and(exists, eq(products.status, 'unsold'));
 
-const visible = and(isNull(products.deletedAt), isNull(users.deletedAt));
-const forSale = and(visible, eq(products.status, 'unsold'));
-
-async function listProducts(db: Database, where: SQL | undefined, page: Pagination) {
-  const base = () =>
-    db.select().from(products).innerJoin(users, eq(users.id, products.sellerId)).where(where);
-  const [rows, [counted]] = await Promise.all([
-    base()
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(where),
-  ]);
-  return {
-    rows: rows.map((row) => ({ product: row.products, seller: row.users })),
-    total: counted?.total ?? 0,
+/** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
+const productLists = preparedPerDatabase((db) => {
+  const list = (name: string, where: SQL | undefined) => {
+    const build = (after?: SQL) =>
+      db
+        .select(listedColumns)
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .where(and(where, after))
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(limitPlaceholder);
+    return {
+      first: build().prepare(`${name}_first`),
+      next: build(afterCursor(products, products)).prepare(`${name}_next`),
+    };
   };
-}
+  return {
+    category: list(
+      'products_category_listing',
+      and(forSale, eq(products.categoryId, sql.placeholder('categoryId'))),
+    ),
+    advertised: list('products_advertised_listing', and(forSale, eq(products.advertised, true))),
+    reported: list('products_reported_listing', and(exists, eq(products.reported, true))),
+    seller: list(
+      'products_seller_listing',
+      and(exists, eq(products.sellerId, accountIdByEmail(db, 'sellerEmail'))),
+    ),
+  };
+});
+
+const listedProductId = (row: ListedProduct) => row.product.id;
 
 export async function listCategoryProducts(
   db: Database,
+  catalog: CategoryCatalog,
   categoryId: string,
   page: Pagination,
 ): Promise<Page<ListedProduct>> {
-  const [category] = await db.select().from(categories).where(eq(categories.id, categoryId));
-  if (!category) throw new HttpError(404, messages.categoryNotFound);
-  return listProducts(db, and(forSale, eq(products.categoryId, categoryId)), page);
+  await catalog.assertExists(categoryId, 404);
+  return readPage(productLists(db).category, { categoryId }, page, listedProductId);
 }
 
 export const listAdvertisedProducts = (db: Database, page: Pagination) =>
-  listProducts(db, and(forSale, eq(products.advertised, true)), page);
+  readPage(productLists(db).advertised, {}, page, listedProductId);
 
 export const listReportedProducts = (db: Database, page: Pagination) =>
-  listProducts(db, and(visible, eq(products.reported, true)), page);
+  readPage(productLists(db).reported, {}, page, listedProductId);
 
 /** A seller's own listings, sold ones included, deleted ones not. */
 export const listSellerProducts = (db: Database, sellerEmail: string, page: Pagination) =>
-  listProducts(db, and(visible, eq(users.email, sellerEmail.toLowerCase())), page);
+  readPage(
+    productLists(db).seller,
+    { sellerEmail: sellerEmail.toLowerCase() },
+    page,
+    listedProductId,
+  );
 
+/**
+ * The seller's row is locked (shared) while the listing goes in, so a deletion of the seller,
+ * which marks all their products deleted, either waits for it and includes it, or comes first
+ * and the listing is refused.
+ */
 export async function createProduct(
   db: Database,
+  catalog: CategoryCatalog,
   seller: UserRow,
   body: z.output<typeof productBodySchema>,
 ): Promise<string> {
-  const [category] = await db.select().from(categories).where(eq(categories.id, body.categoryId));
-  if (!category) throw new HttpError(400, messages.categoryNotFound);
-  const [created] = await db
-    .insert(products)
-    .values({
-      sellerId: seller.id,
-      categoryId: body.categoryId,
-      name: body.name,
-      image: body.imgUrl,
-      resalePriceCents: toCents(body.resalePrice),
-      originalPriceCents: toCents(body.originalPrice),
-      location: body.location,
-      phone: body.mobile,
-      yearOfPurchase: body.yearOfUse,
-      condition: body.condition,
-      description: body.description,
-    })
-    .returning({ id: products.id });
-  if (!created) throw new Error('insert returned no row');
-  return created.id;
+  await catalog.assertExists(body.categoryId, 400);
+  return db.transaction(async (tx) => {
+    const [active] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, seller.id), isNull(users.deletedAt)))
+      .for('share');
+    if (!active) throw new HttpError(401, messages.invalidToken);
+    const [created] = await tx
+      .insert(products)
+      .values({
+        sellerId: seller.id,
+        categoryId: body.categoryId,
+        name: body.name,
+        image: body.imgUrl,
+        resalePriceCents: toCents(body.resalePrice),
+        originalPriceCents: toCents(body.originalPrice),
+        location: body.location,
+        phone: body.mobile,
+        yearOfPurchase: body.yearOfUse,
+        condition: body.condition,
+        description: body.description,
+      })
+      .returning({ id: products.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  });
 }
 
 /**
- * A listing that still exists (not deleted, seller not deleted), or undefined. Inside a
- * transaction, `lock` locks the product row (not the seller's) until it ends, so a sale, a
- * booking or a delete of the same product waits for it.
+ * A listing that still exists (neither it nor its seller deleted), or undefined. Inside a
+ * transaction, `lock` locks the product row until it ends, so a sale, a booking or a delete of
+ * the same product waits for it.
  */
 export async function findExistingProduct(
   db: Database,
@@ -112,12 +156,11 @@ export async function findExistingProduct(
   lock?: 'update' | 'share',
 ): Promise<ProductRow | undefined> {
   const query = db
-    .select({ product: products })
+    .select()
     .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(visible, eq(products.id, id)));
-  const [row] = await (lock ? query.for(lock, { of: products }) : query);
-  return row?.product;
+    .where(and(exists, eq(products.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row;
 }
 
 /** A listing that still exists, for any change to it; 404 otherwise. */

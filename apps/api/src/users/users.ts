@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { messages, type Pagination, type RegisterBody, type Role, type User } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { products, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
-import type { Page } from '../pagination.ts';
+import { afterCursor, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
 
@@ -35,38 +36,57 @@ export async function roleOf(db: Database, email: string): Promise<Role | null> 
   return user.role;
 }
 
-export async function listUsersByRole(
+/** What the admin's user lists return: never a password hash. */
+const listedUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  image: users.image,
+  role: users.role,
+  verified: users.verified,
+};
+export type ListedUser = Pick<UserRow, keyof typeof listedUserColumns>;
+
+/** Users of one role, newest first: an index range on (role, created_at, id). */
+const usersByRoleList = preparedPerDatabase((db) => {
+  const build = (after?: SQL) =>
+    db
+      .select(listedUserColumns)
+      .from(users)
+      .where(and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt), after))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limitPlaceholder);
+  return {
+    first: build().prepare('users_role_listing_first'),
+    next: build(afterCursor(users, users)).prepare('users_role_listing_next'),
+  };
+});
+
+export const listUsersByRole = (
   db: Database,
   role: Role,
   page: Pagination,
-): Promise<Page<UserRow>> {
-  const where = and(eq(users.role, role), isNull(users.deletedAt));
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.$count(users, where),
-  ]);
-  return { rows, total };
-}
+): Promise<Page<ListedUser>> => readPage(usersByRoleList(db), { role }, page, (row) => row.id);
 
 /** Soft delete: the account can no longer sign in, its sessions end, its listings vanish. */
 export async function deleteUser(db: Database, admin: UserRow, userId: string): Promise<void> {
   if (userId === admin.id) throw new HttpError(400, messages.cannotDeleteSelf);
+  const now = new Date();
   await db.transaction(async (tx) => {
     const deleted = await tx
       .update(users)
-      .set({ deletedAt: new Date() })
+      .set({ deletedAt: now })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (deleted.length === 0) throw new HttpError(404, messages.userNotFound);
+    // Their listings leave every list with them: visibility is kept on the product rows.
+    await tx
+      .update(products)
+      .set({ deletedAt: now })
+      .where(and(eq(products.sellerId, userId), isNull(products.deletedAt)));
     await tx
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   });
 }
@@ -80,7 +100,7 @@ export async function verifySeller(db: Database, email: string): Promise<void> {
   if (verified.length === 0) throw new HttpError(404, messages.sellerNotFound);
 }
 
-export function toUserJson(user: UserRow): User {
+export function toUserJson(user: ListedUser): User {
   return {
     _id: user.id,
     userName: user.name,

@@ -31,10 +31,28 @@ export const idsOf = (response: LightMyRequestResponse): string[] =>
 export const errorPaths = (response: LightMyRequestResponse): string[] =>
   (response.json<ErrorBody>().errors ?? []).map((error) => error.path).sort();
 
-export const totalCount = (response: LightMyRequestResponse): string | undefined => {
-  const header = response.headers['x-total-count'];
-  return typeof header === 'string' ? header : undefined;
+/** The URL of the next page from a list's `Link: <…>; rel="next"` header, if there is one. */
+export const nextLink = (response: LightMyRequestResponse): string | undefined => {
+  const header = response.headers.link;
+  const match = typeof header === 'string' ? /^<([^>]+)>; rel="next"$/.exec(header) : null;
+  return match?.[1];
 };
+
+/** Follows a list's next links from `url` to the end; one array of ids per page. */
+export async function pagesOf(
+  app: FastifyInstance,
+  url: string,
+  actor?: Actor,
+): Promise<string[][]> {
+  const pages: string[][] = [];
+  for (let next: string | undefined = url; next;) {
+    const response = await call(app, 'GET', next, actor ? { actor } : {});
+    if (response.statusCode !== 200) throw new Error(`${next} → ${response.statusCode}`);
+    pages.push(idsOf(response));
+    next = nextLink(response);
+  }
+  return pages;
+}
 
 export function orderAs(
   app: FastifyInstance,

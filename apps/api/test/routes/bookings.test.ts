@@ -4,7 +4,7 @@ import { messages, type Booking } from '@reloop/shared';
 import { bookings } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
-import { call, errorPaths, idsOf, sellProduct, totalCount } from '../helpers/behaviour.ts';
+import { call, errorPaths, idsOf, sellProduct, nextLink, pagesOf } from '../helpers/behaviour.ts';
 
 /**
  * Booking a product and reading bookings back (DESIGN §4): the name, image and price are
@@ -149,17 +149,16 @@ describe('GET /api/bookings?email=', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(idsOf(response)).toEqual([thirdBooking, secondBooking, firstBooking]);
-    expect(totalCount(response)).toBe('3');
+    expect(nextLink(response)).toBeUndefined();
     expect(response.json<Booking[]>().map((booking) => booking.productName)).toEqual([
       'Third',
       'Second',
       'Dell XPS 13',
     ]);
-    const paged = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}&limit=1&offset=1`, {
-      actor: buyer,
-    });
-    expect(idsOf(paged)).toEqual([secondBooking]);
-    expect(totalCount(paged)).toBe('3');
+    expect(await pagesOf(t.app, `/api/bookings?email=${buyer.email}&limit=2`, buyer)).toEqual([
+      [thirdBooking, secondBooking],
+      [firstBooking],
+    ]);
   });
 
   it("refuses another buyer's email with 403, but lets an admin read anyone's", async () => {

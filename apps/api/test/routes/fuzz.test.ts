@@ -202,14 +202,19 @@ interface FuzzRoute {
   params?: Record<string, (w: World) => string[]>;
   /** Valid bodies, which the fuzzer then mutates. */
   body?: (w: World) => fc.Arbitrary<Body>;
-  /** A valid query string: list routes take limit/offset, some an email. */
+  /** A valid query string: list routes take limit and cursor, some an email. */
   query?: (w: World) => fc.Arbitrary<string>;
   /** Who would make this call for real (none: anonymous). */
   as?: Role;
 }
 
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
-const page = fc.constantFrom('', 'limit=1', 'limit=100&offset=0', 'offset=5');
+const page = fc.constantFrom(
+  '',
+  'limit=1',
+  'limit=100',
+  'limit=2&cursor=00000000-0000-4000-8000-000000000000',
+);
 const emailQuery = (emails: (w: World) => string[]) => (w: World) =>
   fc
     .tuple(pick(emails(w)), page)
@@ -624,7 +629,7 @@ function encodeParam({ value, raw }: { value: string; raw: boolean }): string {
 }
 
 const queryKey = fc.oneof(
-  pick(['limit', 'offset', 'email', 'limit', 'offset', 'email', 'limit[]', 'email[0]']),
+  pick(['limit', 'cursor', 'offset', 'email', 'limit', 'cursor', 'email', 'limit[]', 'email[0]']),
   pick(['__proto__', 'constructor', 'toString', 'q']),
   fc.string({ maxLength: 8 }),
 );
@@ -653,6 +658,7 @@ function queryFor(route: FuzzRoute, w: World): fc.Arbitrary<string> {
     '=',
     'limit',
     'limit=&offset=',
+    'cursor=&limit=',
     'limit=1&limit=2',
     'email=%E0%A4%A',
     'email=a%40b.c&email=d%40e.f',

@@ -22,7 +22,7 @@ it('takes a product from listing to a paid order', async () => {
 
   const listed = await t.app.inject({ method: 'GET', url: `/api/products/${categoryId}` });
   expect(listed.json().map((product: { _id: string }) => product._id)).toContain(productId);
-  expect(listed.headers['x-total-count']).toBe('1');
+  expect(listed.headers.link).toBeUndefined();
 
   const bookingId = await bookAs(t.app, buyer, productId);
   const payment = await payAs(t.app, buyer, bookingId);

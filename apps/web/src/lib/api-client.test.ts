@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../testing/mock-api.ts';
-import { ApiError, api, apiRequest, onUnauthorized } from './api-client.ts';
+import { ApiError, api, apiPathOf, apiRequest, onUnauthorized } from './api-client.ts';
 
 describe('api client', () => {
   it('sends the stored token as Bearer and JSON bodies', async () => {
@@ -62,10 +62,25 @@ describe('api client', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
-  it('exposes response headers such as X-Total-Count', async () => {
-    mockApi({ 'GET /api/buyers': { body: [], headers: { 'x-total-count': '42' } } });
+  it('exposes response headers such as Link', async () => {
+    const link = '</api/buyers?limit=24&cursor=abc>; rel="next"';
+    mockApi({ 'GET /api/buyers': { body: [], headers: { link } } });
     const response = await apiRequest<unknown[]>('/buyers');
-    expect(response.headers.get('x-total-count')).toBe('42');
+    expect(response.headers.get('link')).toBe(link);
+  });
+
+  it('turns a URL the API linked to back into a request path', () => {
+    expect(apiPathOf('/api/bookings?email=a%40b.c&limit=24&cursor=x')).toBe(
+      '/bookings?email=a%40b.c&limit=24&cursor=x',
+    );
+    expect(apiPathOf(`${window.location.origin}/api/buyers?cursor=y`)).toBe('/buyers?cursor=y');
+  });
+
+  it('refuses a linked URL outside the API, where the token must not go', () => {
+    expect(() => apiPathOf('https://elsewhere.example/api/buyers?cursor=y')).toThrow();
+    expect(() => apiPathOf('//elsewhere.example/api/buyers')).toThrow();
+    expect(() => apiPathOf('/admin/buyers')).toThrow();
+    expect(() => apiPathOf('/api/../admin')).toThrow();
   });
 
   it('leaves the stored session alone when a sign-in token sent explicitly is refused', async () => {

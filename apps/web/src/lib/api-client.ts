@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Where the API is served on this origin; `apiRequest` paths are relative to it. */
+const API_BASE = '/api';
+
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 
@@ -58,7 +61,12 @@ export async function apiRequest<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`/api${path}`, { method, headers, body, signal: options.signal });
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+  });
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const message =
@@ -78,6 +86,18 @@ export async function apiRequest<T>(
     throw new ApiError(response.status, message, data);
   }
   return { data: data as T, headers: response.headers };
+}
+
+/**
+ * The `apiRequest` path for a URL the API handed out (a `Link` target). Only URLs into the API
+ * on this origin are accepted, since every request carries the user's token.
+ */
+export function apiPathOf(url: string): string {
+  const target = new URL(url, window.location.origin);
+  if (target.origin !== window.location.origin || !target.pathname.startsWith(`${API_BASE}/`)) {
+    throw new Error(`The API linked to a URL outside itself: ${url}`);
+  }
+  return target.pathname.slice(API_BASE.length) + target.search;
 }
 
 export const api = {

@@ -1,36 +1,36 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { apiPathOf, apiRequest } from './api-client.ts';
+import { nextPageUrl } from './link-header.ts';
 
 /**
- * The API pages its lists (`?limit`, `?offset`, the total in `X-Total-Count`). A paged list
- * loads the first page and then one more each time the user asks, so nothing is ever cut off
- * silently at the page size.
+ * The API pages its lists by keyset: the first page is asked with `?limit`, and every page
+ * with more rows after it links to the next one (`Link: <…>; rel="next"`, cursor included).
+ * A paged list loads the first page and then follows one link each time the user asks, so
+ * nothing is ever cut off silently at the page size.
  */
 const PAGE_SIZE = 24;
 
 interface Page<T> {
   items: T[];
-  total: number;
+  /** The next page's `apiRequest` path, exactly as the API linked it; undefined on the last. */
+  nextPath: string | undefined;
 }
 
-async function getPage<T>(path: string, offset: number, signal: AbortSignal): Promise<Page<T>> {
-  const separator = path.includes('?') ? '&' : '?';
-  const { data, headers } = await apiRequest<T[]>(
-    `${path}${separator}limit=${PAGE_SIZE}&offset=${offset}`,
-    { signal },
-  );
-  return { items: data, total: Number(headers.get('x-total-count') ?? data.length) };
+async function getPage<T>(path: string, signal: AbortSignal): Promise<Page<T>> {
+  const { data, headers } = await apiRequest<T[]>(path, { signal });
+  const nextUrl = nextPageUrl(headers.get('link'));
+  return { items: data, nextPath: nextUrl === undefined ? undefined : apiPathOf(nextUrl) };
 }
+
+const firstPagePath = (path: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}limit=${PAGE_SIZE}`;
 
 const pagedListQueryOptions = <T>(queryKey: readonly unknown[], path: string) =>
   infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => getPage<T>(path, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: Page<T>, pages: Page<T>[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    queryFn: ({ pageParam, signal }) => getPage<T>(pageParam, signal),
+    initialPageParam: firstPagePath(path),
+    getNextPageParam: (last: Page<T>) => last.nextPath,
   });
 
 /** What a screen needs of a paged list: the rows so far, and a way to ask for more. */

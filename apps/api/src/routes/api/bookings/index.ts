@@ -53,7 +53,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, ...page } = request.query;
       assertSelfOrAdmin(currentSession(request).user, email);
-      return sendPage(reply, await listBuyerBookings(app.db, email, page), toBookingJson);
+      return sendPage(request, reply, await listBuyerBookings(app.db, email, page), toBookingJson);
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   acknowledgedSchema,
   categorySchema,
+  type Category,
   createdSchema,
   emailQuerySchema,
   idParamsSchema,
@@ -18,7 +19,6 @@ import {
   createProduct,
   deleteProduct,
   listAdvertisedProducts,
-  listCategories,
   listCategoryProducts,
   listReportedProducts,
   listSellerProducts,
@@ -40,7 +40,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(categorySchema) },
       },
     },
-    () => listCategories(app.db),
+    // Already serialised once: Fastify sends a JSON string as it is, skipping the serializer.
+    async (_request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await app.categories.json()) as unknown as Category[]),
   );
 
   app.get(
@@ -56,8 +60,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(
+        request,
         reply,
-        await listCategoryProducts(app.db, request.params.categoryId, request.query),
+        await listCategoryProducts(
+          app.db,
+          app.categories,
+          request.params.categoryId,
+          request.query,
+        ),
         toProductJson,
       ),
   );
@@ -73,7 +83,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await listAdvertisedProducts(app.db, request.query), toProductJson),
+      sendPage(request, reply, await listAdvertisedProducts(app.db, request.query), toProductJson),
   );
 
   app.put(
@@ -107,7 +117,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createProduct(app.db, currentSession(request).user, request.body);
+      const id = await createProduct(
+        app.db,
+        app.categories,
+        currentSession(request).user,
+        request.body,
+      );
       return reply.code(201).send({ acknowledged: true, _id: id });
     },
   );
@@ -127,7 +142,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, ...page } = request.query;
       assertSelfOrAdmin(currentSession(request).user, email);
-      return sendPage(reply, await listSellerProducts(app.db, email, page), toProductJson);
+      return sendPage(request, reply, await listSellerProducts(app.db, email, page), toProductJson);
     },
   );
 
@@ -180,7 +195,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await listReportedProducts(app.db, request.query), toProductJson),
+      sendPage(request, reply, await listReportedProducts(app.db, request.query), toProductJson),
   );
 };
 

@@ -76,7 +76,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        sendPage(reply, await listUsersByRole(app.db, role, request.query), toUserJson),
+        sendPage(request, reply, await listUsersByRole(app.db, role, request.query), toUserJson),
     );
   }
 
