@@ -108,7 +108,15 @@ describe('errors and headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The same headers on a 404 and on an error, which skip the route's handler.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(
+      response.headers['content-security-policy'],
+    );
     const traced = await t.app.inject({
       method: 'GET',
       url: '/api/health',
