@@ -13,19 +13,21 @@ import { demoAccounts, seedDatabase } from './seed/seed.ts';
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main(): Promise<void> {
+async function main(shutdown: Shutdown): Promise<void> {
   const config = loadConfigOrExit();
-  const database = await connectDatabase(config);
+  const opening = connectDatabase(config);
+  shutdown.closeWith(() => opening.then((database) => database.close()));
+  const database = await opening;
   let app: FastifyInstance;
   try {
     await database.migrate();
     app = await buildApp({ config, jwtSecret: resolveJwtSecret(config), database, webDistDir });
   } catch (error) {
-    // The embedded server must not outlive a failed start.
     await database.close();
     throw error;
   }
   // From here the app owns the database: closing the app closes it.
+  shutdown.closeWith(() => app.close(), app.log);
   try {
     await seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo });
     await app.listen({ port: config.port, host: config.host });
@@ -33,30 +35,50 @@ async function main(): Promise<void> {
     await app.close();
     throw error;
   }
-  stopOnSignals(app);
   printWelcome(config, app.server.address(), app.payments.name);
 }
 
-function stopOnSignals(app: FastifyInstance): void {
+interface Shutdown {
+  /** True once a signal arrived: a start that fails after it is being stopped, not broken. */
+  readonly stopping: boolean;
+  /** What a signal closes from now on, and where it reports. */
+  closeWith(close: () => Promise<void>, log?: Pick<FastifyInstance['log'], 'info' | 'error'>): void;
+}
+
+function stopOnSignals(): Shutdown {
+  let close: () => Promise<void> = async () => {};
+  let log: Pick<FastifyInstance['log'], 'info' | 'error'> = {
+    info: () => {},
+    error: (...args: unknown[]) => console.error(...args),
+  };
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
+      log.error('shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
+    close().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return {
+    get stopping() {
+      return stopping;
+    },
+    closeWith: (next, nextLog) => {
+      close = next;
+      if (nextLog) log = nextLog;
+    },
+  };
 }
 
 function loadConfigOrExit(): AppConfig {
@@ -98,7 +120,11 @@ function printWelcome(
   console.log(lines.join('\n'));
 }
 
-main().catch((error: unknown) => {
+// Signals are handled from the first moment: a Ctrl-C while the embedded database starts must
+// stop it too, never leave it running without its app.
+const shutdown = stopOnSignals();
+main(shutdown).catch((error: unknown) => {
+  if (shutdown.stopping) return;
   console.error(
     `Reloop could not start: ${error instanceof Error ? error.message : String(error)}`,
   );

@@ -125,6 +125,22 @@ describe('the server process', () => {
     expect(isAlive(current)).toBe(false);
   }, 60_000);
 
+  it('stops its database server when interrupted while still starting', async () => {
+    const fresh = await mkdtemp(path.join(tmpdir(), 'reloop-interrupted-'));
+    const started = startServer({ ...env, DATA_DIR: fresh });
+    const lockFile = path.join(fresh, 'pg', 'postmaster.pid');
+    while (!existsSync(lockFile)) {
+      if (started.child.exitCode !== null) throw new Error(`exited: ${started.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const server = await postmasterPid(fresh);
+    started.child.kill('SIGINT');
+    expect(await started.exited).toBe(0);
+    expect(started.output()).not.toContain('Reloop is running');
+    expect(isAlive(server)).toBe(false);
+    await rm(fresh, { recursive: true, force: true });
+  }, 60_000);
+
   it('will not start over the database of the earlier embedded engine', async () => {
     const earlier = await mkdtemp(path.join(tmpdir(), 'reloop-earlier-'));
     await mkdir(path.join(earlier, 'pgdata'));
