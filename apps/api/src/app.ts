@@ -83,9 +83,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.addHook('onClose', () => database.close());
 
   const imagesDir = path.join(config.dataDir, 'images');

@@ -30,18 +30,44 @@ export const pageParams = (page: Pagination): PageParams => ({
 
 export const limitPlaceholder = sql.placeholder('limit');
 
+type KeysetColumns = { createdAt: PgColumn; id: PgColumn };
+
 /**
  * Rows strictly after the cursor row in `ORDER BY created_at DESC, id DESC` order. The cursor
  * row's keys are read by a subquery on the primary key, so the condition stays an index range.
  */
-export function afterCursor(table: PgTable, columns: { createdAt: PgColumn; id: PgColumn }): SQL {
+function afterCursor(table: PgTable, columns: KeysetColumns): SQL {
   return sql`(${columns.createdAt}, ${columns.id}) < (select cursor_row.created_at, cursor_row.id from ${table} cursor_row where cursor_row.id = ${sql.placeholder('cursor')})`;
+}
+
+/**
+ * The first page as a range from above every row, read through a subquery like the cursor's.
+ * It selects nothing away, but gives the first page the next pages' plan: with a plain
+ * constant the planner sees that the range keeps every row, estimates an average owner's few
+ * rows, and picks a bitmap scan plus a sort, which for a buyer with thousands of bookings reads
+ * them all (10 ms instead of 0.07 ms, measured with 300,000 bookings).
+ */
+function fromTheTop(columns: KeysetColumns): SQL {
+  return sql`(${columns.createdAt}, ${columns.id}) < (select 'infinity'::timestamptz, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)`;
 }
 
 /**
  * A list's two prepared statements, the first page and a page after a cursor: prepared once per
  * pool by name, so PostgreSQL neither re-plans nor drizzle rebuilds them per request.
+ * `build(position)` is the list's query with `position` among its conditions.
  */
+export function keysetStatements<Prepared>(
+  name: string,
+  table: PgTable,
+  columns: KeysetColumns,
+  build: (position: SQL) => { prepare(name: string): Prepared },
+): { first: Prepared; next: Prepared } {
+  return {
+    first: build(fromTheTop(columns)).prepare(`${name}_first`),
+    next: build(afterCursor(table, columns)).prepare(`${name}_next`),
+  };
+}
+
 export interface ListStatements<Row> {
   first: { execute(params: Record<string, unknown>): Promise<Row[]> };
   next: { execute(params: Record<string, unknown>): Promise<Row[]> };

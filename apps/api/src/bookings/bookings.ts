@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { messages, type Booking, type bookingBodySchema, type Pagination } from '@reloop/shared';
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { bookings, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
-import { afterCursor, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 import { findVisibleProduct, toDollars } from '../products/products.ts';
 
 /**
@@ -53,20 +53,17 @@ export async function createBooking(
 }
 
 /** A buyer's bookings, newest first: an index range on (buyer_id, created_at, id). */
-const buyerBookingList = preparedPerDatabase((db) => {
-  const build = (after?: SQL) =>
+const buyerBookingList = preparedPerDatabase((db) =>
+  keysetStatements('bookings_buyer_listing', bookings, bookings, (position) =>
     db
       .select({ booking: bookings, buyer: { name: users.name, email: users.email } })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.buyerId))
-      .where(and(eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')), after))
+      .where(and(eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')), position))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(limitPlaceholder);
-  return {
-    first: build().prepare('bookings_buyer_listing_first'),
-    next: build(afterCursor(bookings, bookings)).prepare('bookings_buyer_listing_next'),
-  };
-});
+      .limit(limitPlaceholder),
+  ),
+);
 
 export const listBuyerBookings = (
   db: Database,

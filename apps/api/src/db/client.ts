@@ -25,6 +25,9 @@ const POOL_SIZE = 10;
 /** A pool on the PostgreSQL server at `url`; `afterClose` runs once the pool has ended. */
 export function openDatabase(url: string, afterClose?: () => Promise<void>): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection the server ends (a restart, an admin's terminate) is replaced by the
+  // pool on the next query; without a listener its error would crash the process.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzle(pool, { schema });
   return {
     db,

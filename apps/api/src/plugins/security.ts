@@ -38,8 +38,10 @@ export async function registerSecurity(
       },
     },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // One synchronous hook for every response's fixed headers and its request id (for logs).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
     done();
   });
   await app.register(rateLimit, {

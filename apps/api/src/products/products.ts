@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
-import { afterCursor, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 import type { CategoryCatalog } from './categories.ts';
 
 /**
@@ -50,20 +50,16 @@ const forSale = and(exists, eq(products.status, 'unsold'));
 
 /** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
 const productLists = preparedPerDatabase((db) => {
-  const list = (name: string, where: SQL | undefined) => {
-    const build = (after?: SQL) =>
+  const list = (name: string, where: SQL | undefined) =>
+    keysetStatements(name, products, products, (position) =>
       db
         .select(listedColumns)
         .from(products)
         .innerJoin(users, eq(users.id, products.sellerId))
-        .where(and(where, after))
+        .where(and(where, position))
         .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(limitPlaceholder);
-    return {
-      first: build().prepare(`${name}_first`),
-      next: build(afterCursor(products, products)).prepare(`${name}_next`),
-    };
-  };
+        .limit(limitPlaceholder),
+    );
   return {
     category: list(
       'products_category_listing',

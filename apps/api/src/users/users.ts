@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { messages, type Pagination, type RegisterBody, type Role, type User } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { products, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
-import { afterCursor, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
 
@@ -48,19 +48,16 @@ const listedUserColumns = {
 export type ListedUser = Pick<UserRow, keyof typeof listedUserColumns>;
 
 /** Users of one role, newest first: an index range on (role, created_at, id). */
-const usersByRoleList = preparedPerDatabase((db) => {
-  const build = (after?: SQL) =>
+const usersByRoleList = preparedPerDatabase((db) =>
+  keysetStatements('users_role_listing', users, users, (position) =>
     db
       .select(listedUserColumns)
       .from(users)
-      .where(and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt), after))
+      .where(and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt), position))
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limitPlaceholder);
-  return {
-    first: build().prepare('users_role_listing_first'),
-    next: build(afterCursor(users, users)).prepare('users_role_listing_next'),
-  };
-});
+      .limit(limitPlaceholder),
+  ),
+);
 
 export const listUsersByRole = (
   db: Database,
