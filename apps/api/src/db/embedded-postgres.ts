@@ -33,7 +33,8 @@ const STOP_TIMEOUT_MS = 15_000;
 
 /**
  * Settings for a small single-application server: modest memory (the default 128 MB of shared
- * buffers is more than a local marketplace needs), and durability left at PostgreSQL's
+ * buffers is more than a local marketplace needs), no processes for features one app on one
+ * machine does not use (I/O workers, logical replication), and durability left at PostgreSQL's
  * defaults (fsync and synchronous commit on), so an acknowledged order survives a power cut.
  */
 const SERVER_SETTINGS = {
@@ -41,6 +42,8 @@ const SERVER_SETTINGS = {
   unix_socket_directories: '',
   shared_buffers: '32MB',
   max_connections: '40',
+  io_method: 'sync',
+  max_logical_replication_workers: '0',
   logging_collector: 'off',
 } as const;
 

@@ -1,0 +1,109 @@
+// EXPLAIN (ANALYZE) of every list query exactly as the app runs it: the app's own list functions
+// prepare their statements on one connection, and each page is then explained with
+// `EXPLAIN … EXECUTE name(params)` on that connection, parameters and all.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Pagination } from '@reloop/shared';
+import { listBuyerBookings } from '../../apps/api/src/bookings/bookings.ts';
+import type { Database } from '../../apps/api/src/db/client.ts';
+import * as schema from '../../apps/api/src/db/schema.ts';
+import type { Page } from '../../apps/api/src/pagination.ts';
+import { CategoryCatalog } from '../../apps/api/src/products/categories.ts';
+import {
+  listAdvertisedProducts,
+  listCategoryProducts,
+  listReportedProducts,
+  listSellerProducts,
+} from '../../apps/api/src/products/products.ts';
+import { listUsersByRole } from '../../apps/api/src/users/users.ts';
+import type { Picks } from './volume.ts';
+
+const PAGE_SIZE = 24;
+const DEEP_PAGE = 50;
+
+export interface ExplainedPage {
+  list: string;
+  page: 'first' | 'next' | `${typeof DEEP_PAGE} deep`;
+  plan: string;
+  /** The plan reads its rows from an index in list order: no Seq Scan and no Sort node. */
+  readsIndexInOrder: boolean;
+  executionMs: number;
+}
+
+export async function explainLists(url: string, picks: Picks): Promise<ExplainedPage[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const lastPrepared = recordPreparedCalls(client);
+    const db = drizzle(client, { schema }) as unknown as Database;
+    const catalog = new CategoryCatalog(db);
+    const lists: [string, (page: Pagination) => Promise<Page<unknown>>][] = [
+      ['category page', (page) => listCategoryProducts(db, catalog, picks.categoryId, page)],
+      ['advertised', (page) => listAdvertisedProducts(db, page)],
+      ["seller's products", (page) => listSellerProducts(db, picks.sellerEmail, page)],
+      ["buyer's bookings", (page) => listBuyerBookings(db, picks.buyerEmail, page)],
+      ['buyers (admin)', (page) => listUsersByRole(db, 'buyer', page)],
+      ['sellers (admin)', (page) => listUsersByRole(db, 'seller', page)],
+      ['reported (admin)', (page) => listReportedProducts(db, page)],
+    ];
+    const explained: ExplainedPage[] = [];
+    for (const [list, read] of lists) {
+      const cursors = await cursorsOf(read);
+      for (const [page, cursor] of cursors) {
+        await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+        const statement = lastPrepared();
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers, costs off) execute ${statement.name}(${statement.values.map(literal).join(', ')})`,
+        );
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        explained.push({
+          list,
+          page,
+          plan,
+          readsIndexInOrder: !/Seq Scan|Sort/.test(plan),
+          executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? NaN),
+        });
+      }
+    }
+    return explained;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The first page, the one after it, and the page 50 deep, as cursors (none for the first). */
+async function cursorsOf(
+  read: (page: Pagination) => Promise<Page<unknown>>,
+): Promise<[ExplainedPage['page'], string | undefined][]> {
+  const found: [ExplainedPage['page'], string | undefined][] = [['first', undefined]];
+  let cursor: string | undefined;
+  for (let depth = 1; depth <= DEEP_PAGE; depth += 1) {
+    cursor = (await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })).nextCursor;
+    if (!cursor) break;
+    if (depth === 1) found.push(['next', cursor]);
+    if (depth === DEEP_PAGE - 1) found.push([`${DEEP_PAGE} deep`, cursor]);
+  }
+  return found;
+}
+
+/** Remembers the last prepared statement the app ran on `client`, with its values. */
+function recordPreparedCalls(client: pg.Client): () => { name: string; values: unknown[] } {
+  let last: { name: string; values: unknown[] } | undefined;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // drizzle calls `query({ name, text, … }, values)`.
+  client.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'name' in config && Array.isArray(values)) {
+      last = { name: (config as { name: string }).name, values };
+    }
+    return query(config, values, ...rest);
+  }) as typeof client.query;
+  return () => {
+    if (!last) throw new Error('the list ran no prepared statement');
+    return last;
+  };
+}
+
+function literal(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,281 @@
+// Generates the benchmark's volume in SQL, on any PostgreSQL the app has migrated and seeded:
+// a few big INSERT … SELECT generate_series statements, so a million rows take about a minute
+// instead of an hour of API calls. Ids are derived from a row number (md5, shaped as a v4 UUID
+// so the API's id validation accepts them), which lets products point at sellers and bookings
+// at buyers without joins or temporary tables.
+import type pg from 'pg';
+import { hashPassword } from '../../apps/api/src/identity/passwords.ts';
+import { withClient } from './database.ts';
+
+/** Every generated user signs in with this password. */
+export const BENCH_PASSWORD = 'reloop-bench-password';
+const EMAIL_DOMAIN = 'bench.reloop.dev';
+
+export interface Volume {
+  products: number;
+  sellers: number;
+  buyers: number;
+  bookings: number;
+}
+
+/** What the benchmark calls are aimed at, picked from the generated data by SQL. */
+export interface Picks {
+  categoryId: string;
+  /** The seller with the most listed products. */
+  sellerEmail: string;
+  /** The buyer with the most bookings. */
+  buyerEmail: string;
+  /** Buyers who book during the benchmark: a few, so one buyer's rows don't dominate. */
+  bookingBuyerEmails: string[];
+  /** Unsold products nobody has booked: each booking request takes one of them. */
+  bookableProductIds: string[];
+}
+
+export interface Counts {
+  products: number;
+  sellers: number;
+  buyers: number;
+  bookings: number;
+  advertised: number;
+  reported: number;
+  sold: number;
+}
+
+// A single-expression SQL function is inlined by the planner, so it costs no call per row.
+const ID_FUNCTION = `
+  create function pg_temp.bench_id(kind text, n bigint) returns uuid
+  language sql immutable parallel safe as $$
+    select overlay(overlay(md5('reloop-bench-' || kind || '-' || n) placing '4' from 13 for 1)
+                   placing '8' from 17 for 1)::uuid
+  $$`;
+
+const CITIES = `array['San Francisco','Seattle','Austin','New York','Chicago','Boston','Denver',
+  'Portland','Atlanta','Miami','Los Angeles','Minneapolis']`;
+
+/**
+ * Users: one password hash (scrypt is deliberately slow, so it is computed once, the way the
+ * app computes it, and shared). Sellers and buyers joined over the last three years.
+ */
+function usersSql(role: 'seller' | 'buyer'): string {
+  return `
+    insert into users (id, email, name, image, role, verified, password_hash, created_at)
+    select pg_temp.bench_id('${role}', n),
+           '${role}' || n || '@${EMAIL_DOMAIN}',
+           initcap('${role}') || ' ' || n,
+           '',
+           '${role}',
+           ${role === 'seller' ? 'random() < 0.6' : 'false'},
+           $1,
+           now() - interval '2 years' - random() * interval '1 year'
+    from generate_series(1, $2::int) n`;
+}
+
+/**
+ * Products copy a demo listing of their category (name, image, description, price) so pages
+ * look real. The spreads: created over two years, seller chosen with a squared random number
+ * (a long tail: the busiest of 20,000 sellers lists ~0.7% of everything), categories uneven,
+ * prices 60–130% of the template's, 10% sold, 3% of the unsold advertised, 1.5% reported, 2%
+ * deleted by their seller.
+ */
+const PRODUCTS_SQL = `
+  with templates as (
+    select c.id as category_id,
+           dense_rank() over (order by c.position) - 1 as slot,
+           row_number() over (partition by c.id order by p.name) - 1 as k,
+           count(*) over (partition by c.id) as per_category,
+           coalesce(p.name, c.name || ' laptop') as name,
+           coalesce(p.image, c.image) as image,
+           coalesce(p.description, 'Works well, light signs of use.') as description,
+           coalesce(p.resale_price_cents, 40000) as resale,
+           coalesce(p.original_price_cents, 90000) as original
+    from categories c
+    left join products p on p.category_id = c.id and p.deleted_at is null
+  ),
+  category_count as (select count(*)::int as n from categories),
+  rows as (
+    select n, random() as r_seller, random() as r_category, random() as r_age,
+           random() as r_price, random() as r_status, random() as r_flag,
+           random() as r_deleted, random() as r_year
+    from generate_series(1, $1::int) n
+    offset 0 -- keeps each random() evaluated once per row
+  ),
+  shaped as (
+    select r.*,
+           floor(r.r_category ^ 1.4 * (select n from category_count))::int as slot,
+           now() - r.r_age * interval '2 years' as created
+    from rows r
+  )
+  insert into products (id, seller_id, name, image, resale_price_cents, original_price_cents,
+                        location, phone, year_of_purchase, condition, category_id, description,
+                        status, advertised, reported, created_at, deleted_at)
+  select pg_temp.bench_id('product', s.n),
+         pg_temp.bench_id('seller', 1 + floor($2::int * s.r_seller ^ 2)::int),
+         t.name,
+         t.image,
+         greatest(1000, round(t.resale * (0.6 + 0.7 * s.r_price) / 100) * 100)::int,
+         greatest(1000, round(t.resale * (0.6 + 0.7 * s.r_price) / 100) * 100)::int
+           + greatest(t.original - t.resale, 10000),
+         (${CITIES})[1 + s.n % 12],
+         '555' || lpad((s.n % 10000000)::text, 7, '0'),
+         2016 + floor(s.r_year * 9)::int,
+         (array['excellent','good','fair'])[1 + s.n % 3],
+         t.category_id,
+         t.description,
+         case when s.r_status < 0.10 then 'sold' else 'unsold' end,
+         s.r_status >= 0.10 and s.r_flag < 0.03,
+         s.r_flag >= 0.97 and s.r_flag < 0.985,
+         s.created,
+         case when s.r_deleted < 0.02 then s.created + (now() - s.created) * s.r_deleted * 50 end
+  from shaped s
+  join templates t on t.slot = s.slot and t.k = s.n % t.per_category`;
+
+/**
+ * Bookings, first the sold products' paid ones (one each, with its payment), then the rest on
+ * random products: closed when someone else bought the product, unpaid otherwise. Buyers are
+ * chosen with a cubed random number, so the busiest buyer has thousands of bookings.
+ */
+const PAID_BOOKINGS_SQL = `
+  insert into bookings (product_id, buyer_id, product_name, product_image, price_cents, phone,
+                        meeting_location, status, payment_id, created_at)
+  select p.id, pg_temp.bench_id('buyer', 1 + floor($1::int * random() ^ 3)::int), p.name, p.image,
+         p.resale_price_cents, '555' || lpad((abs(hashtext(p.id::text)) % 10000000)::text, 7, '0'),
+         p.location, 'paid', 'pi_bench_' || replace(p.id::text, '-', ''),
+         p.created_at + (now() - p.created_at) * random() * 0.5
+  from products p
+  where p.status = 'sold'
+    and not exists (select 1 from bookings b where b.product_id = p.id and b.status = 'paid')`;
+
+const PAYMENTS_SQL = `
+  insert into payments (booking_id, provider, intent_id, amount_cents, currency, status, created_at)
+  select b.id, 'test', b.payment_id, b.price_cents, 'usd', 'succeeded', b.created_at
+  from bookings b
+  where b.payment_id like 'pi_bench_%'`;
+
+// The built-in test provider keeps its intents in the database; a paid order has one.
+const TEST_INTENTS_SQL = `
+  insert into test_payment_intents (id, client_secret, booking_id, amount_cents, currency, status,
+                                    created_at)
+  select b.payment_id, b.payment_id || '_secret_bench', b.id, b.price_cents, 'usd', 'succeeded',
+         b.created_at
+  from bookings b
+  where b.payment_id like 'pi_bench_%'`;
+
+const OTHER_BOOKINGS_SQL = `
+  with candidates as (
+    select distinct on (product_id, buyer_id) product_id, buyer_id
+    from (
+      select pg_temp.bench_id('product', 1 + floor($1::int * random())::int) as product_id,
+             pg_temp.bench_id('buyer', 1 + floor($2::int * random() ^ 3)::int) as buyer_id
+      from generate_series(1, ($3::int * 1.05)::int)
+      offset 0
+    ) c
+  )
+  insert into bookings (product_id, buyer_id, product_name, product_image, price_cents, phone,
+                        meeting_location, status, created_at)
+  select p.id, c.buyer_id, p.name, p.image, p.resale_price_cents,
+         '555' || lpad((abs(hashtext(c.buyer_id::text)) % 10000000)::text, 7, '0'),
+         p.location, case when p.status = 'sold' then 'closed' else 'unpaid' end,
+         p.created_at + (now() - p.created_at) * random()
+  from candidates c
+  join products p on p.id = c.product_id
+  where not exists (select 1 from bookings b where b.product_id = c.product_id
+                                               and b.buyer_id = c.buyer_id)
+  limit $3::int`;
+
+/** Loads `volume` into the database at `url` (already migrated and seeded by the app). */
+export async function generateVolume(
+  url: string,
+  volume: Volume,
+  log: (line: string) => void,
+): Promise<Counts> {
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  return withClient(url, async (client) => {
+    // Bulk load: no need to wait for each commit's WAL flush.
+    await client.query('set synchronous_commit = off');
+    await client.query(ID_FUNCTION);
+    const step = async (label: string, sql: string, values: unknown[]) => {
+      const started = performance.now();
+      const result = await client.query(sql, values);
+      log(`  ${label}: ${result.rowCount} rows in ${seconds(started)}`);
+    };
+    await step('sellers', usersSql('seller'), [passwordHash, volume.sellers]);
+    await step('buyers', usersSql('buyer'), [passwordHash, volume.buyers]);
+    await step('products', PRODUCTS_SQL, [volume.products, volume.sellers]);
+    await step('paid bookings', PAID_BOOKINGS_SQL, [volume.buyers]);
+    await step('payments', PAYMENTS_SQL, []);
+    await step('test payment intents', TEST_INTENTS_SQL, []);
+    const {
+      rows: [paid],
+    } = await client.query<{ n: number }>('select count(*)::int as n from bookings');
+    await step('other bookings', OTHER_BOOKINGS_SQL, [
+      volume.products,
+      volume.buyers,
+      Math.max(0, volume.bookings - (paid?.n ?? 0)),
+    ]);
+    const started = performance.now();
+    await client.query('vacuum analyze');
+    log(`  vacuum analyze: ${seconds(started)}`);
+    return counts(client);
+  });
+}
+
+async function counts(client: pg.Client): Promise<Counts> {
+  const { rows } = await client.query<Counts>(`
+    select (select count(*)::int from products) as products,
+           (select count(*)::int from users where role = 'seller') as sellers,
+           (select count(*)::int from users where role = 'buyer') as buyers,
+           (select count(*)::int from bookings) as bookings,
+           (select count(*)::int from products
+             where advertised and status = 'unsold' and deleted_at is null) as advertised,
+           (select count(*)::int from products where reported and deleted_at is null) as reported,
+           (select count(*)::int from products where status = 'sold') as sold`);
+  return rows[0] as Counts;
+}
+
+/** Picks the busiest seller, buyer and category, and products to book, from the data. */
+export async function pick(url: string, bookable: number): Promise<Picks> {
+  return withClient(url, async (client) => {
+    const one = async (sql: string, values: unknown[] = []) => {
+      const { rows } = await client.query<{ value: string }>(sql, values);
+      if (!rows[0]) throw new Error(`nothing to pick: ${sql}`);
+      return rows[0].value;
+    };
+    const categoryId = await one(`
+      select category_id as value from products
+      where status = 'unsold' and deleted_at is null
+      group by category_id order by count(*) desc limit 1`);
+    const sellerEmail = await one(`
+      select u.email as value from products p join users u on u.id = p.seller_id
+      where p.deleted_at is null and u.deleted_at is null
+      group by u.email order by count(*) desc limit 1`);
+    const buyerEmail = await one(`
+      select u.email as value from bookings b join users u on u.id = b.buyer_id
+      where u.deleted_at is null
+      group by u.email order by count(*) desc limit 1`);
+    const { rows: buyers } = await client.query<{ email: string }>(
+      `select email from users
+       where role = 'buyer' and deleted_at is null and password_hash is not null
+         and email like $1 and email <> $2
+       order by created_at desc limit 4`,
+      [`%@${EMAIL_DOMAIN}`, buyerEmail],
+    );
+    const { rows: products } = await client.query<{ id: string }>(
+      `select p.id from products p
+       where p.status = 'unsold' and p.deleted_at is null
+         and not exists (select 1 from bookings b where b.product_id = p.id)
+       order by random() limit $1`,
+      [bookable],
+    );
+    return {
+      categoryId,
+      sellerEmail,
+      buyerEmail,
+      bookingBuyerEmails: buyers.map((row) => row.email),
+      bookableProductIds: products.map((row) => row.id),
+    };
+  });
+}
+
+function seconds(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
