@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Pagination } from '@reloop/shared';
 import { listBuyerBookings } from '../../apps/api/src/bookings/bookings.ts';
-import type { Database } from '../../apps/api/src/db/client.ts';
+import { SESSION_SETTINGS, type Database } from '../../apps/api/src/db/client.ts';
 import * as schema from '../../apps/api/src/db/schema.ts';
 import type { Page } from '../../apps/api/src/pagination.ts';
 import { CategoryCatalog } from '../../apps/api/src/products/categories.ts';
@@ -31,7 +31,8 @@ export interface ExplainedPage {
 }
 
 export async function explainLists(url: string, picks: Picks): Promise<ExplainedPage[]> {
-  const client = new pg.Client({ connectionString: url });
+  // The app's session settings, so the plans are the ones its pool gets.
+  const client = new pg.Client({ connectionString: url, options: SESSION_SETTINGS });
   await client.connect();
   try {
     const lastPrepared = recordPreparedCalls(client);
