@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeLoopbackPort } from '../src/free-port.ts';
 
 /**
  * The real process as `npm start` runs it: real HTTP, its embedded PostgreSQL on disk, clean
@@ -13,17 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * over the server the killed process left running.
  */
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
@@ -81,7 +70,7 @@ describe('the server process', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'reloop-server-'));
-    port = await freePort();
+    port = await freeLoopbackPort();
     env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
