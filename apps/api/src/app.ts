@@ -24,6 +24,7 @@ import {
   StripePaymentProvider,
   type StripeConnection,
 } from './payments/stripe-provider.ts';
+import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
@@ -83,7 +84,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', () => database.close());
 
   const imagesDir = path.join(config.dataDir, 'images');
   app.decorate('config', config);
@@ -99,6 +99,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     : new TestPaymentProvider(database.db);
   app.decorate('payments', payments);
+
+  // Settling what a crash or a closed tab left half paid may call the provider for each
+  // payment: it runs beside serving, and closing waits for it so the database stays open.
+  let settling: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    settling = settleInterruptedPayments(database.db, payments, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'settling interrupted payments failed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await settling;
+    await database.close();
+  });
 
   registerErrorHandler(app);
   await registerSecurity(app, { stripe: payments.name === 'stripe' });

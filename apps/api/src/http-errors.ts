@@ -1,3 +1,5 @@
+import type { ErrorBody } from '@reloop/shared';
+
 /**
  * An error that becomes a 4xx JSON response `{message}`. Route code throws these instead of
  * building replies by hand, so every error leaves through the one error handler.
@@ -9,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the body carries beside the message. */
+    readonly details: Omit<ErrorBody, 'message' | 'errors'> = {},
   ) {
     super(message);
   }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** A payment that could not buy the product was refunded: the provider's refund id. */
+  refundId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -158,6 +158,8 @@ export const bookingSchema = z.object({
   buyerMeetingLocation: z.string(),
   status: bookingStatusSchema,
   paymentId: z.string().nullable(),
+  /** The provider's refund, when this booking's payment was refunded. */
+  refundId: z.string().nullable(),
   timeWhenBooked: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

@@ -3,7 +3,7 @@ import { messages, type Booking, type bookingBodySchema, type Pagination } from 
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookings, users } from '../db/schema.ts';
+import { bookings, payments, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
@@ -17,7 +17,12 @@ export type BookingRow = typeof bookings.$inferSelect;
 export interface BuyerBooking {
   booking: BookingRow;
   buyer: Pick<UserRow, 'name' | 'email'>;
+  /** Set when the booking's payment was refunded. */
+  refundId: string | null;
 }
+
+/** The refund travels with the booking, so the buyer can see their money came back. */
+const withRefund = { refundId: payments.refundId };
 
 export async function createBooking(
   db: Database,
@@ -56,9 +61,10 @@ export async function createBooking(
 const buyerBookingList = preparedPerDatabase((db) =>
   keysetStatements('bookings_buyer_listing', bookings, bookings, (position) =>
     db
-      .select({ booking: bookings, buyer: { name: users.name, email: users.email } })
+      .select({ booking: bookings, buyer: { name: users.name, email: users.email }, ...withRefund })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.buyerId))
+      .leftJoin(payments, eq(payments.bookingId, bookings.id))
       .where(and(eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')), position))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(limitPlaceholder),
@@ -84,9 +90,10 @@ export async function findBookingFor(
   bookingId: string,
 ): Promise<BuyerBooking> {
   const [row] = await db
-    .select({ booking: bookings, buyer: users })
+    .select({ booking: bookings, buyer: users, ...withRefund })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.buyerId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
   if (!row) throw new HttpError(404, messages.bookingNotFound);
   if (row.booking.buyerId !== user.id && user.role !== 'admin') {
@@ -95,7 +102,7 @@ export async function findBookingFor(
   return row;
 }
 
-export function toBookingJson({ booking, buyer }: BuyerBooking): Booking {
+export function toBookingJson({ booking, buyer, refundId }: BuyerBooking): Booking {
   return {
     _id: booking.id,
     productId: booking.productId,
@@ -108,6 +115,7 @@ export function toBookingJson({ booking, buyer }: BuyerBooking): Booking {
     buyerMeetingLocation: booking.meetingLocation,
     status: booking.status,
     paymentId: booking.paymentId,
+    refundId,
     timeWhenBooked: booking.createdAt.toISOString(),
   };
 }

@@ -169,7 +169,13 @@ export const payments = pgTable(
     intentId: text('intent_id').notNull().unique('payments_intent_unique'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'refunded'] }).notNull(),
+    /**
+     * `succeeded` once the order is recorded; `refunding` from the moment one caller claims
+     * the refund until the provider has answered, so no other caller sends it again.
+     */
+    status: text('status', {
+      enum: ['requires_payment', 'succeeded', 'refunding', 'refunded'],
+    }).notNull(),
     refundId: text('refund_id'),
     createdAt: createdAt(),
   },
@@ -177,7 +183,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${table.amountCents} > 0`),
     check(
       'payments_status_check',
-      sql`${table.status} in ('requires_payment', 'succeeded', 'refunded')`,
+      sql`${table.status} in ('requires_payment', 'succeeded', 'refunding', 'refunded')`,
     ),
   ],
 );

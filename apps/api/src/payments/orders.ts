@@ -6,6 +6,7 @@ import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import { findExistingProduct } from '../products/products.ts';
 import { CURRENCY, type PaymentProvider } from './provider.ts';
+import { refundPayment } from './refunds.ts';
 
 /**
  * Paying for a booking. The amount always comes from the booking in the database, and an
@@ -21,7 +22,11 @@ async function buyersBooking(db: Database, buyer: UserRow, bookingId: string): P
   return booking;
 }
 
-/** Returns the client secret; asking again for the same booking returns the same intent. */
+/**
+ * Returns the client secret; asking again for the same booking returns the same intent. A
+ * booking the buyer already paid at the provider (the tab closed, the server restarted before
+ * the order was posted) is settled here instead: the order is recorded, or the payment refunded.
+ */
 export async function createPaymentIntent(
   db: Database,
   provider: PaymentProvider,
@@ -30,13 +35,17 @@ export async function createPaymentIntent(
 ): Promise<string> {
   const booking = await buyersBooking(db, buyer, bookingId);
   if (booking.status === 'paid') throw new HttpError(409, messages.bookingPaid);
+  const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
+  const existing = started && (await provider.retrieveIntent(started.intentId));
+  if (existing?.status === 'succeeded') {
+    await completeOrder(db, provider, booking, existing.id);
+    throw new HttpError(409, messages.bookingPaid);
+  }
   const product = await findExistingProduct(db, booking.productId);
   if (booking.status === 'closed' || product?.status === 'sold') {
     throw new HttpError(409, messages.bookingClosed);
   }
   if (!product) throw new HttpError(409, messages.productUnavailable);
-  const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
-  const existing = started && (await provider.retrieveIntent(started.intentId));
   if (existing) return existing.clientSecret;
   const intent = await provider.createIntent({
     bookingId: booking.id,
@@ -111,10 +120,15 @@ export async function recordOrderForIntent(
 /** Why a confirmed payment could not buy the product; it has been refunded. */
 const refusedAfterPayment = {
   'sold-to-another': messages.soldToAnotherBuyer,
-  unavailable: messages.productUnavailable,
+  unavailable: messages.unavailableRefunded,
+  refunded: messages.paymentRefunded,
 };
 
-async function completeOrder(
+/**
+ * Settles a payment the provider took: records the order, or refunds the payment (409 naming
+ * the refund) when the product was sold to someone else or is gone. Safe to repeat.
+ */
+export async function completeOrder(
   db: Database,
   provider: PaymentProvider,
   booking: BookingRow,
@@ -146,6 +160,13 @@ async function completeOrder(
     // A deleted product, or one whose seller was deleted, cannot be bought any more.
     if (!product) return 'unavailable';
     if (product.status === 'sold') return 'sold-to-another';
+    // A payment refunded earlier buys nothing, even if the product is for sale again.
+    const [payment] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id))
+      .for('update');
+    if (payment?.status === 'refunding' || payment?.status === 'refunded') return 'refunded';
     await tx
       .update(bookings)
       .set({ status: 'paid', paymentId: paymentId })
@@ -172,9 +193,9 @@ async function completeOrder(
   });
 
   if (outcome === 'booking-paid') throw new HttpError(409, messages.bookingPaid);
-  if (outcome === 'sold-to-another' || outcome === 'unavailable') {
-    await refundOnce(db, provider, booking.id, paymentId);
-    throw new HttpError(409, refusedAfterPayment[outcome]);
+  if (outcome !== 'recorded') {
+    const refundId = await refundPayment(db, provider, booking.id, 'requires_payment');
+    throw new HttpError(409, refusedAfterPayment[outcome], {}, { refundId });
   }
   return result;
 }
@@ -196,19 +217,4 @@ async function verifyPayment(
   if (intent.amountCents !== booking.priceCents || intent.currency !== CURRENCY) {
     throw new HttpError(400, messages.paymentMismatch);
   }
-}
-
-async function refundOnce(
-  db: Database,
-  provider: PaymentProvider,
-  bookingId: string,
-  paymentId: string,
-): Promise<void> {
-  const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
-  if (payment?.status === 'refunded') return;
-  const refundId = await provider.refund(paymentId);
-  await db
-    .update(payments)
-    .set({ status: 'refunded', refundId })
-    .where(eq(payments.bookingId, bookingId));
 }

@@ -22,7 +22,10 @@ export interface PaymentProvider {
   }): Promise<ProviderIntent>;
   /** Undefined when the provider does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
-  /** Refunds a succeeded intent in full; returns the refund id. */
+  /**
+   * Refunds a succeeded intent in full; returns the refund id. Idempotent per intent: asking
+   * again returns the same refund, never a second one.
+   */
   refund(intentId: string): Promise<string>;
 }
 

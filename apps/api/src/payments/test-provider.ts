@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { testPaymentIntents } from '../db/schema.ts';
@@ -70,13 +70,19 @@ export class TestPaymentProvider implements PaymentProvider {
     return row && toIntent(row);
   }
 
+  /**
+   * Like Stripe with the idempotency key Reloop sends per payment: refunding an intent again
+   * returns its first refund. Only a succeeded intent can be refunded.
+   */
   async refund(intentId: string) {
     const refundId = token('re_test');
-    await this.db
+    const [refunded] = await this.db
       .update(testPaymentIntents)
-      .set({ refundId })
-      .where(eq(testPaymentIntents.id, intentId));
-    return refundId;
+      .set({ refundId: sql`coalesce(${testPaymentIntents.refundId}, ${refundId})` })
+      .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'succeeded')))
+      .returning({ refundId: testPaymentIntents.refundId });
+    if (!refunded?.refundId) throw new Error(`test intent ${intentId} cannot be refunded`);
+    return refunded.refundId;
   }
 
   /** What Stripe.js's confirmCardPayment does: charge the card for the intent. */

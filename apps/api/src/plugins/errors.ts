@@ -39,7 +39,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: messages.internalError });
     }
-    if (error instanceof HttpError) reply.headers(error.headers);
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return reply.code(status).send({ message: error.message, ...error.details });
+    }
     return reply.code(status).send({ message: error.message });
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/client.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/seed/seed.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -20,6 +20,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   signInThrottle?: AppOptions['signInThrottle'];
   stripeConnection?: AppOptions['stripeConnection'];
+  /** An existing database to start on (as a restart would), instead of a fresh one. */
+  databaseUrl?: string;
   /** Called before the app is ready, e.g. to add a route that throws. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -30,7 +32,9 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reloop-data-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env });
-  const database = await openTestDatabase();
+  const database = options.databaseUrl
+    ? openDatabase(options.databaseUrl)
+    : await openTestDatabase();
   const app = await buildApp({
     config,
     jwtSecret: TEST_JWT_SECRET,

@@ -379,7 +379,10 @@ describe('POST /api/orders', () => {
     const loser = iWon
       ? { bookingId: rivalBookingId, paymentId: theirs.paymentId, response: theirOrder }
       : { bookingId, paymentId: mine.paymentId, response: myOrder };
-    expect(loser.response.json()).toEqual({ message: messages.soldToAnotherBuyer });
+    expect(loser.response.json()).toEqual({
+      message: messages.soldToAnotherBuyer,
+      refundId: expect.stringMatching(/^re_test_/),
+    });
 
     expect(await storedProduct(productId)).toMatchObject({ status: 'sold', advertised: false });
     expect(await storedBooking(winner.bookingId)).toMatchObject({
@@ -418,7 +421,10 @@ describe('POST /api/orders', () => {
 
       const response = await orderAs(t.app, buyer, bookingId, payment.paymentId);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: messages.productUnavailable });
+      expect(response.json()).toEqual({
+        message: messages.unavailableRefunded,
+        refundId: expect.stringMatching(/^re_test_/),
+      });
       expect(await storedBooking(bookingId)).toMatchObject({ status: 'unpaid', paymentId: null });
       expect(await storedProduct(productId)).toMatchObject({ status: 'unsold' });
       const [refunded] = await t.db.select().from(payments);
@@ -429,11 +435,14 @@ describe('POST /api/orders', () => {
       });
       expect((await storedIntent(payment.paymentId)).refundId).toBe(refunded?.refundId);
 
-      // Asking again gets the same answer, and no second refund.
+      // Asking again names the same refund, and sends no second one.
       const before = await marketplaceRows(t.db);
       const again = await orderAs(t.app, buyer, bookingId, payment.paymentId);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: messages.productUnavailable });
+      expect(again.json()).toEqual({
+        message: messages.unavailableRefunded,
+        refundId: refunded?.refundId,
+      });
       expect(await marketplaceRows(t.db)).toEqual(before);
     },
   );
@@ -468,7 +477,7 @@ describe('POST /api/orders', () => {
     expect((await confirm(lateSecret, SUCCESS_CARD)).statusCode).toBe(200);
     const lateOrder = await orderAs(t.app, late, lateBookingId, intentIdOf(lateSecret));
     expect(lateOrder.statusCode).toBe(409);
-    expect(lateOrder.json()).toEqual({ message: messages.soldToAnotherBuyer });
+    expect(lateOrder.json()).toMatchObject({ message: messages.soldToAnotherBuyer });
     expect(await storedBooking(lateBookingId)).toMatchObject({ status: 'closed' });
     expect((await storedIntent(intentIdOf(lateSecret))).refundId).toMatch(/^re_test_/);
     expect(await storedBooking(bookingId)).toMatchObject({ status: 'paid' });

@@ -198,6 +198,31 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(stub.refunds).toHaveLength(1);
   });
 
+  it('sends one refund, with its idempotency key, for parallel orders and webhooks', async () => {
+    const rival = await createActor(t.app, 'buyer');
+    const rivalBooking = await bookAs(t.app, rival, productId);
+    const mine = await startPayment(buyer, bookingId);
+    const theirs = await startPayment(rival, rivalBooking);
+    stub.succeed(mine);
+    stub.succeed(theirs);
+    expect((await orderAs(t.app, buyer, bookingId, mine)).statusCode).toBe(200);
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => orderAs(t.app, rival, rivalBooking, theirs)),
+      webhook(theirs),
+      webhook(theirs),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...Array(6).fill(409), 200, 200]);
+    const refundCalls = stub.calls.filter((entry) => entry.call === 'POST /v1/refunds');
+    expect(refundCalls).toEqual([
+      { call: 'POST /v1/refunds', idempotencyKey: `reloop-refund-${theirs}` },
+    ]);
+    const [refund] = stub.refunds;
+    for (const answer of answers.slice(0, 6)) {
+      expect(answer.json()).toEqual({ message: messages.soldToAnotherBuyer, refundId: refund?.id });
+    }
+  });
+
   it('ignores (200) a payment whose metadata.bookingId is not a booking id at all', async () => {
     const intentId = await startPayment(buyer, bookingId);
     stub.succeed(intentId).metadata.bookingId = 'not-a-uuid';

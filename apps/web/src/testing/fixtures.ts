@@ -13,6 +13,7 @@ export const unpaidBooking: Booking = {
   buyerMeetingLocation: 'Library',
   status: 'unpaid',
   paymentId: null,
+  refundId: null,
   timeWhenBooked: '2026-11-20T10:00:00.000Z',
 };
 

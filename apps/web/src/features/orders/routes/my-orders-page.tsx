@@ -24,7 +24,12 @@ export function Component() {
           <td>{formatPrice(booking.productPrice)}</td>
           <td>{booking.buyerMeetingLocation}</td>
           <td>
-            {booking.status === 'unpaid' && (
+            {booking.refundId && (
+              <span className="badge badge-info" title={`Refund ${booking.refundId}`}>
+                refunded
+              </span>
+            )}
+            {booking.status === 'unpaid' && !booking.refundId && (
               <Link to={`/dashboard/payment/${booking._id}`} className="btn btn-sm btn-primary">
                 Pay
               </Link>
@@ -34,7 +39,7 @@ export function Component() {
                 paid
               </button>
             )}
-            {booking.status === 'closed' && (
+            {booking.status === 'closed' && !booking.refundId && (
               <span className="badge badge-ghost" title="Another buyer paid for this product first">
                 sold out
               </span>

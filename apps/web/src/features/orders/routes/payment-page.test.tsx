@@ -109,4 +109,32 @@ describe('payment page', () => {
     expect(orders).toHaveLength(2);
     expect(orders[1]?.body).toEqual(orders[0]?.body);
   });
+
+  it('after a reload, shows a payment the server settled as paid instead of asking again', async () => {
+    let bookingReads = 0;
+    renderPayment({
+      // The first read is from before the server recorded the order the closed tab left.
+      [`GET /api/booking/${bookingId}`]: () =>
+        (bookingReads += 1) === 1 ? { body: booking } : { body: { ...booking, status: 'paid' } },
+      'POST /api/create-payment-intent': {
+        status: 409,
+        body: { message: 'This booking is already paid' },
+      },
+    });
+    expect(await screen.findByText('This order is already paid.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+
+  it('tells the buyer a refunded payment came back, and offers no Pay', async () => {
+    const { calls } = renderPayment({
+      [`GET /api/booking/${bookingId}`]: {
+        body: { ...booking, status: 'closed', refundId: 're_test_1' },
+      },
+    });
+    expect(
+      await screen.findByText('Your payment for this booking has been refunded.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(calls.some((call) => call.path === '/api/create-payment-intent')).toBe(false);
+  });
 });

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
 import { Spinner } from '../../../components/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useConfig } from '../../../lib/public-config.ts';
@@ -32,12 +32,21 @@ export function Component() {
   const queryClient = useQueryClient();
   const config = useConfig();
   const booking = useBooking(id);
-  const intent = usePaymentIntent(id, booking.data?.status === 'unpaid');
+  const intent = usePaymentIntent(
+    id,
+    booking.data?.status === 'unpaid' && booking.data.refundId === null,
+  );
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   // Set once the provider has taken the money, so Pay stays off even if recording fails.
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
+  // A 409 here can mean the server just settled a payment made before a reload (recorded the
+  // order or refunded it): reload the booking so the page shows where it stands.
+  const settled = intent.error instanceof ApiError && intent.error.status === 409;
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+  }, [settled, queryClient]);
 
   if (booking.isPending) return <Spinner label="Loading booking" />;
   if (!booking.data) {
@@ -88,8 +97,9 @@ export function Component() {
     return payment.id;
   };
 
-  const blocked =
-    booking.data.status === 'paid'
+  const blocked = booking.data.refundId
+    ? 'Your payment for this booking has been refunded.'
+    : booking.data.status === 'paid'
       ? 'This order is already paid.'
       : booking.data.status === 'closed'
         ? 'Another buyer paid for this product first.'

@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '@reloop/shared';
+import type { Database } from '../db/client.ts';
+import { payments } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/**
+ * Refunds move money, so exactly one caller sends each: a refund is claimed in the database
+ * (`refunding`) before the provider is called, and the provider call carries an idempotency
+ * key per payment, so even a resend after a crash returns the same refund.
+ */
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** How long a caller that lost the claim waits for the winner's refund id. */
+const REFUND_WAIT_MS = 10_000;
+const REFUND_POLL_MS = 50;
+
+/**
+ * Refunds the booking's payment once, from the state the caller expects it in, and returns
+ * the refund id: the new refund's, or the one another caller already sent.
+ */
+export async function refundPayment(
+  db: Database,
+  provider: PaymentProvider,
+  bookingId: string,
+  from: 'requires_payment' | 'succeeded',
+): Promise<string> {
+  const deadline = Date.now() + REFUND_WAIT_MS;
+  for (;;) {
+    const [claimed] = await db
+      .update(payments)
+      .set({ status: 'refunding' })
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, from)))
+      .returning();
+    if (claimed) return sendClaimedRefund(db, provider, claimed, from);
+    const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    if (payment?.refundId) return payment.refundId;
+    // Another caller holds the claim (or just released it after a provider failure): its
+    // refund id is moments away, or the claim is free again.
+    if (payment?.status !== 'refunding' && payment?.status !== from) {
+      throw new Error(`booking ${bookingId} has no payment in a state to refund`);
+    }
+    if (Date.now() > deadline) throw new HttpError(503, messages.refundInProgress);
+    await sleep(REFUND_POLL_MS);
+  }
+}
+
+/**
+ * Sends a claimed refund and records it. If the provider fails, the claim is released so a
+ * later call can retry; the idempotency key makes that retry return this same refund.
+ */
+export async function sendClaimedRefund(
+  db: Database,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  releaseTo?: 'requires_payment' | 'succeeded',
+): Promise<string> {
+  let refundId: string;
+  try {
+    refundId = await provider.refund(payment.intentId);
+  } catch (error) {
+    if (releaseTo) {
+      await db
+        .update(payments)
+        .set({ status: releaseTo })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'refunding')));
+    }
+    throw error;
+  }
+  await db
+    .update(payments)
+    .set({ status: 'refunded', refundId })
+    .where(eq(payments.id, payment.id));
+  return refundId;
+}
