@@ -2,8 +2,8 @@
  * Demo catalogue for the seeder. A fresh install should feel like a marketplace someone already
  * uses, so these read like real second-hand ads (honest wear, battery health, what's in the box)
  * and cover every category, condition and price range the UI has to handle. The pictures are
- * committed files in apps/api/seed/images, drawn by scripts/seed-images/main.ts; keep the file
- * names here in step with that script.
+ * committed files in apps/api/seed/images, drawn by `npm run seed-images` (scripts/seed-images);
+ * keep the file names here in step with that tool.
  */
 
 export type Condition = 'excellent' | 'good' | 'fair';

@@ -1,10 +1,11 @@
-// Entry point: renders every seed picture and writes the committed JPEGs to apps/api/seed/images.
+// `npm run seed-images`: renders every seed picture and writes the committed JPEGs to
+// apps/api/seed/images.
 /*
  * A fresh checkout has to show a believable marketplace with no network access and without
  * borrowing anyone's product photos, so the pictures are drawn as deterministic vector
  * illustrations and the rendered JPEGs are committed. Nothing runs this at server start; re-run it
  * by hand only when a drawing changes:
- *   npx tsx apps/api/scripts/seed-images/main.ts
+ *   npm run seed-images
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { AVATARS, renderAvatar } from './avatars.ts';
 import { renderScene } from './render.ts';
 import { CATEGORY_SCENES, PRODUCT_SCENES } from './scenes.ts';
 
-const OUT_DIR = fileURLToPath(new URL('../../seed/images/', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('../../apps/api/seed/images/', import.meta.url));
 const MAX_BYTES = 60 * 1024;
 
 /** Writes the SVG as a JPEG, lowering the quality step by step until it fits in MAX_BYTES. */
