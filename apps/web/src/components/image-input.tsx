@@ -14,14 +14,14 @@ export function ImageInput({
   error?: string | undefined;
   onChange: (file: File | undefined) => void;
 }) {
-  const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<string>();
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // A preview URL keeps its file in memory until revoked: on the next choice and on unmount.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   return (
     <Field id={id} label={label} error={error}>
       <div className="flex items-center gap-4">
@@ -32,7 +32,8 @@ export function ImageInput({
           {...describedBy(id, error)}
           onChange={(event) => {
             const chosen = event.target.files?.[0];
-            setFile(chosen);
+            const canPreview = chosen && typeof URL.createObjectURL === 'function';
+            setPreview(canPreview ? URL.createObjectURL(chosen) : undefined);
             onChange(chosen);
           }}
         />
