@@ -65,6 +65,10 @@ export interface AppOptions {
 export const SIGN_IN_THROTTLE: ThrottleOptions = { maxFailures: 10, windowMs: 15 * 60 * 1000 };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
+const PRETTY_LOGS = {
+  target: 'pino-pretty',
+  options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+};
 
 /** Builds the whole HTTP app; server.ts only adds listening and signals. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -73,7 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            // A person at a terminal reads lines; anything else (a file, a log shipper) gets JSON.
+            ...(process.stdout.isTTY ? { transport: PRETTY_LOGS } : {}),
+          },
     // Reuse a caller's request id (e.g. from a proxy) when it looks sane, so logs correlate.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
