@@ -12,6 +12,11 @@ import { RootLayout } from './root-layout.tsx';
  * every other route, and the dashboard shell, is loaded when first visited (each lazy route
  * module exports `Component`).
  */
+/**
+ * /dashboard, where the navbar's Dashboard link goes: each role's landing page. The dashboard
+ * layout renders it only once the role is known, so a click right after sign-in never lands on
+ * another role's page.
+ */
 function DashboardIndex() {
   const { role } = useAuth();
   return <Navigate to={dashboardPathFor(role)} replace />;

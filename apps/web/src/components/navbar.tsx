@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { FiLogOut, FiMenu, FiMoon, FiSun, FiX } from 'react-icons/fi';
 import { Link, NavLink } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
-import { dashboardPathFor, useAuth } from '../lib/auth.tsx';
+import { useAuth } from '../lib/auth.tsx';
 import { useTheme } from '../lib/theme.ts';
 import { Logo } from './logo.tsx';
 
 /** Site navigation: links, the signed-in user, logout, the mobile menu and the theme toggle. */
 export function Navbar() {
-  const { user, role, signOut } = useAuth();
+  const { user, signOut } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -27,7 +27,7 @@ export function Navbar() {
       </li>
       {user && (
         <li>
-          <NavLink to={dashboardPathFor(role)} onClick={closeMenu}>
+          <NavLink to="/dashboard" onClick={closeMenu}>
             Dashboard
           </NavLink>
         </li>
