@@ -55,7 +55,7 @@ export async function buyerJourney(reloop: Reloop, name: string): Promise<void> 
     expect(await dialog.getByLabel('Product').inputValue()).toBe(product.name);
     await dialog.getByLabel('Phone').fill('512-abc');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await dialog.getByText('Phone must contain digits only').waitFor();
+    await dialog.getByText('Phone must have 6 to 15 digits').waitFor();
     await dialog.getByText('Meeting location is required').waitFor();
     await expectAccessible(page, 'booking dialog');
     await dialog.getByLabel('Phone').fill('5125550199');
@@ -68,7 +68,14 @@ export async function buyerJourney(reloop: Reloop, name: string): Promise<void> 
     await dialog.getByLabel('Phone').fill('5125550199');
     await dialog.getByLabel('Meeting location').fill('Central Library');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expectToast(page, 'you have already booked this product');
+    // A refusal stays in the dialog, with what was typed; Cancel hands focus back to the card.
+    await dialog.getByRole('alert').getByText('you have already booked this product').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const bookNow = card.getByRole('button', { name: 'Book Now' });
+    await expect
+      .poll(() => bookNow.evaluate((button) => button === document.activeElement))
+      .toBe(true);
 
     const buyer = new ApiClient(api.baseUrl, await tokenIn(page));
     const bookingStatus = async () =>

@@ -10,11 +10,14 @@ import { emailSchema } from './auth.ts';
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Digits only; the spec's forms send numbers, so a number is accepted and kept as text. */
+/**
+ * Digits only, kept as text; the usual formatting ("+1 (512) 555-0199") is accepted and
+ * stripped. The spec's forms send numbers, so a number is accepted too.
+ */
 export const phoneSchema = z
   .union([z.string(), z.number().int().nonnegative()])
-  .transform((value) => String(value).replace(/[\s()+-]/g, ''))
-  .pipe(z.string().regex(/^\d{6,15}$/, 'must be a phone number of 6 to 15 digits'));
+  .transform((value) => String(value).replace(/[\s().+-]/g, ''))
+  .pipe(z.string().regex(/^\d{6,15}$/, 'must have 6 to 15 digits'));
 
 /** A price in dollars with at most two decimals, up to one million. */
 export const priceSchema = z.coerce

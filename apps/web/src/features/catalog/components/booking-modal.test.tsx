@@ -45,14 +45,14 @@ describe('BookingModal', () => {
     expect(screen.getByLabelText('Price')).toHaveProperty('value', '$549.50');
   });
 
-  it('requires a numeric phone and a meeting location', async () => {
+  it('checks the phone and meeting place by the rules the server uses', async () => {
     const { calls } = renderModal({ status: 201, body: {} });
     submit();
-    expect(await screen.findByText('Phone is required')).toBeTruthy();
+    expect(await screen.findByText('Phone must have 6 to 15 digits')).toBeTruthy();
     expect(screen.getByText('Meeting location is required')).toBeTruthy();
     fill('Phone', '512-abc');
     submit();
-    expect(await screen.findByText('Phone must contain digits only')).toBeTruthy();
+    expect(await screen.findByText('Phone must have 6 to 15 digits')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/booking')).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe('BookingModal', () => {
       status: 201,
       body: { success: true, message: 'booking successfully', _id: 'b1' },
     });
-    fill('Phone', '5125550199');
+    fill('Phone', '+1 (512) 555-0199');
     fill('Meeting location', 'Central Library');
     fill('Anything else? (optional)', 'Please bring the charger');
     submit();
@@ -69,13 +69,13 @@ describe('BookingModal', () => {
     const booking = calls.find((call) => call.path === '/api/booking');
     expect(booking?.body).toEqual({
       productId: product._id,
-      buyerPhone: '5125550199',
+      buyerPhone: '15125550199',
       buyerMeetingLocation: 'Central Library',
     });
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it("toasts the server's message when the booking is refused, and still closes", async () => {
+  it("shows the server's refusal in the dialog and stays open with what was typed", async () => {
     const { onClose } = renderModal({
       status: 409,
       body: { message: 'you have already booked this product' },
@@ -83,7 +83,29 @@ describe('BookingModal', () => {
     fill('Phone', '5125550199');
     fill('Meeting location', 'Central Library');
     submit();
-    expect(await screen.findByText('you have already booked this product')).toBeTruthy();
-    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('you have already booked this product'),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Meeting location')).toHaveProperty('value', 'Central Library');
+  });
+
+  it("puts a 400's field message on its field, focused, and keeps the dialog open", async () => {
+    const { onClose } = renderModal({
+      status: 400,
+      body: {
+        message: 'Invalid request',
+        errors: [{ path: 'body.buyerPhone', message: 'is not a number we can call' }],
+      },
+    });
+    fill('Phone', '5125550199');
+    fill('Meeting location', 'Central Library');
+    submit();
+    expect(await screen.findByText('Phone is not a number we can call')).toBeTruthy();
+    const phone = screen.getByLabelText('Phone');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(phone);
+    expect(phone).toHaveProperty('value', '5125550199');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,31 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import type { Product } from '@reloop/shared';
+import { bookingBodySchema, type Product } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { Field, FormField } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showFieldErrors } from '../../../lib/form-errors.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 
 /**
  * The booking dialog: who is booking what for how much (read-only), and the phone and meeting
- * place the seller needs. It closes after any answer from the server.
+ * place the seller needs, checked by the same rules as the server. It closes once the booking is
+ * made; on a refusal it stays open with the message, on its field where there is one, and with
+ * everything typed still there.
  */
-const bookingFormSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone is required')
-    .regex(/^\d+$/, 'Phone must contain digits only'),
-  meetingLocation: z.string().trim().min(1, 'Meeting location is required'),
-  note: z.string().optional(),
-});
-type BookingForm = z.infer<typeof bookingFormSchema>;
+const bookingFormSchema = bookingBodySchema
+  .pick({ buyerPhone: true, buyerMeetingLocation: true })
+  .extend({ note: z.string().optional() });
+type BookingFormInput = z.input<typeof bookingFormSchema>;
+type BookingForm = z.output<typeof bookingFormSchema>;
 
 export default function BookingModal({
   product,
@@ -37,31 +35,35 @@ export default function BookingModal({
   const { user } = useAuth();
   const dialog = useRef<HTMLDialogElement>(null);
   const createBooking = useCreateBooking();
-  const { register, handleSubmit, formState } = useForm<BookingForm>({
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<
+    BookingFormInput,
+    unknown,
+    BookingForm
+  >({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { phone: '', meetingLocation: '', note: '' },
+    defaultValues: { buyerPhone: '', buyerMeetingLocation: '', note: '' },
   });
 
   useModal(dialog, true);
 
   // The optional note stays on this device: the booking call carries only what the spec sends.
-  const onSubmit = handleSubmit(async ({ phone, meetingLocation }) => {
+  const onSubmit = handleSubmit(async ({ buyerPhone, buyerMeetingLocation }) => {
+    setRefusal(null);
     try {
       const result = await createBooking.mutateAsync({
         productId: product._id,
-        buyerPhone: phone,
-        buyerMeetingLocation: meetingLocation,
+        buyerPhone,
+        buyerMeetingLocation,
       });
-      if (result.success) toast.success(uiMessages.bookingSucceeded(product.name));
-      else toast.error(result.message);
+      if (!result.success) return setRefusal(result.message);
+      toast.success(uiMessages.bookingSucceeded(product.name));
+      onClose();
     } catch (error) {
-      if (error instanceof ApiError) toast.error(error.message);
-      else {
-        console.error(error);
-        toast.error(uiMessages.bookingFailed);
-      }
+      if (showFieldErrors(error, ['buyerPhone', 'buyerMeetingLocation'], setError)) return;
+      if (!(error instanceof ApiError)) console.error(error);
+      setRefusal(error instanceof ApiError ? error.message : uiMessages.bookingFailed);
     }
-    onClose();
   });
 
   const readOnly = (id: string, label: string, value: string) => (
@@ -82,16 +84,16 @@ export default function BookingModal({
           <FormField
             id="booking-phone"
             label="Phone"
-            inputMode="numeric"
+            type="tel"
             autoComplete="tel"
-            error={formState.errors.phone?.message}
-            {...register('phone')}
+            error={formState.errors.buyerPhone?.message}
+            {...register('buyerPhone')}
           />
           <FormField
             id="booking-location"
             label="Meeting location"
-            error={formState.errors.meetingLocation?.message}
-            {...register('meetingLocation')}
+            error={formState.errors.buyerMeetingLocation?.message}
+            {...register('buyerMeetingLocation')}
           />
           <Field id="booking-note" label="Anything else? (optional)">
             <textarea
@@ -100,6 +102,9 @@ export default function BookingModal({
               {...register('note')}
             />
           </Field>
+          <p role="alert" className="text-error min-h-5 text-sm">
+            {refusal}
+          </p>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Cancel
