@@ -75,6 +75,7 @@ describe('POST /api/booking', () => {
       buyerMeetingLocation: 'Central Library',
       status: 'unpaid',
       paymentId: null,
+      refundId: null,
       timeWhenBooked: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
