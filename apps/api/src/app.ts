@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { SignInThrottle, type ThrottleOptions } from './identity/sign-in-throttle.ts';
+import { MemorySignInThrottle, type SignInThrottle } from './identity/sign-in-throttle.ts';
 import { TokenService } from './identity/tokens.ts';
 import { DiskImageStore, type ImageStore } from './images/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -55,14 +55,12 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The built web app to serve; absent in API-only tests. */
   webDistDir?: string;
-  signInThrottle?: ThrottleOptions;
+  /** Counts failed sign-ins; in this process's memory unless another store is given. */
+  signInThrottle?: SignInThrottle;
   /** Where the Stripe SDK connects when Stripe is configured; tests use a loopback stub. */
   stripeConnection?: StripeConnection;
   logger?: boolean;
 }
-
-/** More than 10 failed sign-ins for one email or address within 15 minutes → 429. */
-export const SIGN_IN_THROTTLE: ThrottleOptions = { maxFailures: 10, windowMs: 15 * 60 * 1000 };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 const PRETTY_LOGS = {
@@ -100,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', new TokenService(options.jwtSecret));
   app.decorate('images', new DiskImageStore(imagesDir));
   app.decorate('categories', new CategoryCatalog(database.db));
-  app.decorate('signInThrottle', new SignInThrottle(options.signInThrottle ?? SIGN_IN_THROTTLE));
+  app.decorate('signInThrottle', options.signInThrottle ?? new MemorySignInThrottle());
   const payments: PaymentProvider = config.stripe
     ? new StripePaymentProvider(
         createStripeClient(config.stripe.secretKey, options.stripeConnection),

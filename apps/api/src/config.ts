@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { wholeNumberText } from '@reloop/shared';
 
 /**
  * Every environment variable Reloop reads, parsed once at start. Anything invalid stops
@@ -11,7 +12,7 @@ const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'tr
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: wholeNumberText({ min: 0, max: 65535 }).default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -68,6 +69,13 @@ export interface AppConfig {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
+
+/**
+ * Whether users reach Reloop over https, as PUBLIC_URL says: only then may browsers be told to
+ * insist on https (HSTS) and cookies be marked Secure. Without PUBLIC_URL nothing says so.
+ */
+export const servedOverHttps = (config: Pick<AppConfig, 'publicUrl'>): boolean =>
+  config.publicUrl?.startsWith('https:') === true;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

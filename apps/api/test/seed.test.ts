@@ -45,6 +45,31 @@ describe('seedDatabase', () => {
     expect(roles.map((row) => row.role).sort()).toEqual(['admin', 'buyer', 'seller']);
   });
 
+  it('does not bring back a demo account that was deleted, nor its listings', async () => {
+    await reseed({ demo: true });
+    const [seller] = await t.db.select().from(users).where(eq(users.role, 'seller'));
+    const deletedAt = new Date();
+    await t.db.update(users).set({ deletedAt }).where(eq(users.role, 'seller'));
+    await t.db.update(products).set({ deletedAt });
+    await reseed({ demo: true });
+    const sellers = await t.db.select().from(users).where(eq(users.role, 'seller'));
+    expect(sellers.map((row) => row.id)).toEqual([seller?.id]);
+    expect(await t.db.select().from(products).where(isNull(products.deletedAt))).toEqual([]);
+  });
+
+  it('creates a new ADMIN_EMAIL account when the old one was deleted, which stays deleted', async () => {
+    const admin = { email: 'boss@example.com', password: 'admin password' };
+    await reseed({ admin });
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.email, admin.email));
+    await reseed({ admin });
+    const rows = await t.db.select().from(users).where(eq(users.email, admin.email));
+    expect(rows.map((row) => [row.role, row.deletedAt === null]).sort()).toEqual([
+      ['admin', false],
+      ['admin', true],
+    ]);
+    expect((await signIn(admin.email, admin.password)).statusCode).toBe(200);
+  });
+
   it('ensures ADMIN_EMAIL is an admin with ADMIN_PASSWORD, promoting an existing account', async () => {
     await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrlOrNoneSchema } from './common.ts';
 
 /** Emails are matched case-insensitively, so they are trimmed and lower-cased on the way in. */
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -6,13 +7,12 @@ export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email
 export const passwordSchema = z.string().min(6).max(200);
 
 const displayNameSchema = z.string().trim().max(100);
-const photoUrlSchema = z.string().trim().max(2048);
 
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   displayName: displayNameSchema.optional(),
-  photoURL: photoUrlSchema.optional(),
+  photoURL: imageUrlOrNoneSchema.optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -24,7 +24,7 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 
 export const profileBodySchema = z.object({
   displayName: displayNameSchema.optional(),
-  photoURL: photoUrlSchema.optional(),
+  photoURL: imageUrlOrNoneSchema.optional(),
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 

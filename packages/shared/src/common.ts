@@ -25,5 +25,32 @@ export const imageUploadResultSchema = z.object({
 });
 export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;
 
+/**
+ * A whole number carried as text, as query strings and environment variables carry numbers.
+ * JSON bodies take real numbers instead: nothing is coerced, so `true`, `[1]` or `''` is never 1.
+ * Digits only, so ' 5', '1e3' and '0x10' are refused rather than read as some number.
+ */
+export const wholeNumberText = ({ min, max }: { min: number; max: number }) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+/** Our own uploads (/api/images/…) or an absolute http(s) URL, e.g. an OIDC avatar. */
+const isImageUrl = (value: string) =>
+  /^\/api\/images\/[\w.-]+$/.test(value) || /^https?:\/\/\S+$/.test(value);
+const imageUrlText = z.string().trim().max(2048);
+
+export const imageUrlSchema = imageUrlText.refine(isImageUrl, {
+  message: 'must be an uploaded image URL',
+});
+
+/** A user's picture: an image URL as above, or '' for none. */
+export const imageUrlOrNoneSchema = imageUrlText.refine(
+  (value) => value === '' || isImageUrl(value),
+  { message: "must be an uploaded image URL, or '' for none" },
+);
+
 export const roleSchema = z.enum(['buyer', 'seller', 'admin']);
 export type Role = z.infer<typeof roleSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { imageUrlOrNoneSchema, imageUrlSchema, wholeNumberText } from './common.ts';
 
 /**
  * Request and response shapes of the marketplace calls (SPEC §7). Field names follow the
@@ -20,7 +21,7 @@ export const phoneSchema = z
   .pipe(z.string().regex(/^\d{6,15}$/, 'must have 6 to 15 digits'));
 
 /** A price in dollars with at most two decimals, up to one million. */
-export const priceSchema = z.coerce
+export const priceSchema = z
   .number()
   .positive()
   .max(1_000_000)
@@ -33,22 +34,13 @@ const requiredText = (max: number) => z.string().trim().min(1, 'is required').ma
 export const conditionSchema = z.enum(['excellent', 'good', 'fair']);
 export type Condition = z.infer<typeof conditionSchema>;
 
-/** Our own uploads (/api/images/…) or an absolute http(s) URL, e.g. an OIDC avatar. */
-export const imageUrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => /^\/api\/images\/[\w.-]+$/.test(value) || /^https?:\/\/\S+$/.test(value), {
-    message: 'must be an uploaded image URL',
-  });
-
 /**
  * Lists are keyset-paginated: `limit`, and for later pages the `cursor` the previous page's
  * `Link: <…>; rel="next"` header carries. There are no offsets: a page deep in a million rows
  * would cost a scan of everything before it.
  */
 export const paginationQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  limit: wholeNumberText({ min: 1, max: 100 }).default(24),
   cursor: z.uuid({ error: 'must be the cursor of a Link header' }).optional(),
   offset: z
     .never({ error: 'is not supported: follow the Link header (rel="next") for the next page' })
@@ -66,7 +58,7 @@ export const registerBodySchema = z.object({
   userEmail: emailSchema.optional(),
   userName: z.string().trim().max(100).optional(),
   role: z.enum(['buyer', 'seller'], { message: 'must be buyer or seller' }),
-  userImg: z.union([imageUrlSchema, z.literal('')]).optional(),
+  userImg: imageUrlOrNoneSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -96,7 +88,7 @@ export const productBodySchema = z.object({
   originalPrice: priceSchema,
   location: requiredText(120),
   mobile: phoneSchema,
-  yearOfUse: z.coerce
+  yearOfUse: z
     .number()
     .int()
     .min(1980)
@@ -189,8 +181,8 @@ export const orderResultSchema = z.object({
 
 export const testCardSchema = z.object({
   number: z.string().trim().max(30),
-  expMonth: z.coerce.number().int().min(1).max(12),
-  expYear: z.coerce.number().int().min(0).max(9999),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(0).max(9999),
   cvc: z
     .string()
     .trim()

@@ -72,4 +72,7 @@ export const uiMessages = {
   noReportedProducts: 'NO REPORTED PRODUCTS',
   noCategoryProducts: 'No Products Found',
   displayNameFallback: 'not available',
+  googleSignInFailed: 'Google sign-in did not work. Please try again.',
+  googleSignInNotStarted:
+    'That Google sign-in was not started from this browser, so it was not used. Please sign in again.',
 } as const;

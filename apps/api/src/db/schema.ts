@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
@@ -31,8 +32,11 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Stored lower-case; sign-in and look-ups compare lower-case. */
-    email: text('email').notNull().unique('users_email_unique'),
+    /**
+     * Stored lower-case; sign-in and look-ups compare lower-case. Unique among accounts that
+     * are not deleted: a deleted account keeps its email, which is free for a new account.
+     */
+    email: text('email').notNull(),
     name: text('name').notNull().default(''),
     image: text('image').notNull().default(''),
     /** Null until the user registers as buyer or seller (POST /register). */
@@ -46,6 +50,11 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('buyer', 'seller', 'admin')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    // On email itself (lower-case by the check above), so `email = $1` look-ups of live
+    // accounts and ON CONFLICT (email) WHERE deleted_at IS NULL both use it.
+    uniqueIndex('users_active_email_unique')
+      .on(table.email)
+      .where(sql`${table.deletedAt} is null`),
     index('users_role_listing_idx')
       .on(table.role, ...newestFirst(table))
       .where(sql`${table.deletedAt} is null`),

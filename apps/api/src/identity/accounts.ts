@@ -8,15 +8,16 @@ import { sessions, users } from '../db/schema.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * `(select id from users where email = $name)`, for a list that names its owner by email: one
- * statement, and the outer query still reads its index by that owner's id.
+ * `(select id from users where email = $name and not deleted)`, for a list that names its owner
+ * by email: one statement, and the outer query still reads its index by that owner's id. Only
+ * the live account counts: a deleted one may share the email with the account that replaced it.
  */
 export function accountIdByEmail(db: Database, placeholder: string): SQL {
   const account = alias(users, 'account');
   return sql`(${db
     .select({ id: account.id })
     .from(account)
-    .where(eq(account.email, sql.placeholder(placeholder)))})`;
+    .where(and(eq(account.email, sql.placeholder(placeholder)), isNull(account.deletedAt)))})`;
 }
 
 export class EmailTakenError extends Error {

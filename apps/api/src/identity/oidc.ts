@@ -4,8 +4,8 @@ import { SignJWT, jwtVerify } from 'jose';
 /**
  * Sign-in with an OpenID Connect issuer (Google, or any other): the authorization code flow
  * with PKCE, state and nonce. What must survive the trip to the issuer and back (state, nonce,
- * code verifier, where to return) travels in a short-lived signed cookie, so any Reloop
- * process can finish a sign-in another one started.
+ * code verifier, where to return, the web app's own state) travels in a short-lived signed
+ * cookie, so any Reloop process can finish a sign-in another one started.
  */
 export interface OidcSettings {
   issuer: string;
@@ -24,6 +24,17 @@ interface PendingLogin {
   nonce: string;
   verifier: string;
   returnTo: string;
+  /**
+   * The random value the web app kept when it started this sign-in. It goes back to the web app
+   * with the sign-in token, which is accepted only by the browser holding the same value.
+   */
+  browserState: string;
+}
+
+/** Where the browser goes once signed in, and what it must prove it started. */
+export interface PendingReturn {
+  returnTo: string;
+  browserState: string;
 }
 
 const PENDING_AUDIENCE = 'reloop-oidc-login';
@@ -63,13 +74,17 @@ export class OidcSignIn {
   }
 
   /** Where to send the browser, and the signed cookie value that must come back with it. */
-  async start(redirectUri: string, returnTo: string): Promise<{ url: string; pending: string }> {
+  async start(
+    redirectUri: string,
+    { returnTo, browserState }: PendingReturn,
+  ): Promise<{ url: string; pending: string }> {
     const configuration = await this.configuration();
     const login: PendingLogin = {
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
       returnTo,
+      browserState,
     };
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
@@ -90,12 +105,12 @@ export class OidcSignIn {
 
   /**
    * Checks the issuer's answer against the pending login (state, nonce, PKCE), exchanges the
-   * code, and returns who signed in and where they wanted to go.
+   * code, and returns who signed in, where they wanted to go and the web app's state.
    */
   async finish(
     callbackUrl: URL,
     pendingCookie: string | undefined,
-  ): Promise<{ profile: OidcProfile; returnTo: string }> {
+  ): Promise<{ profile: OidcProfile } & PendingReturn> {
     const login = await this.readPending(pendingCookie);
     const configuration = await this.configuration();
     let tokens;
@@ -125,6 +140,7 @@ export class OidcSignIn {
         picture: stringClaim(claims.picture) ?? stringClaim(info.picture) ?? '',
       },
       returnTo: login.returnTo,
+      browserState: login.browserState,
     };
   }
 
@@ -135,8 +151,8 @@ export class OidcSignIn {
         audience: PENDING_AUDIENCE,
         algorithms: ['HS256'],
       });
-      const { state, nonce, verifier, returnTo } = payload;
-      if ([state, nonce, verifier, returnTo].some((value) => typeof value !== 'string')) {
+      const { state, nonce, verifier, returnTo, browserState } = payload;
+      if ([state, nonce, verifier, returnTo, browserState].some((v) => typeof v !== 'string')) {
         throw new Error('incomplete');
       }
       return payload as unknown as PendingLogin;

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { messages } from '@reloop/shared';
+import { servedOverHttps } from '../config.ts';
 import { HttpError } from '../http-errors.ts';
 
 /**
@@ -37,6 +38,8 @@ export async function registerSecurity(
         upgradeInsecureRequests: null,
       },
     },
+    // Over plain http, HSTS would tell browsers to insist on an https that may not exist.
+    strictTransportSecurity: servedOverHttps(app.config),
   });
   // One synchronous hook for every response's fixed headers and its request id (for logs).
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { categories as categoriesTable, products, users } from '../db/schema.ts';
@@ -68,23 +68,39 @@ async function ensureCategories(db: Database, images: ImageStore): Promise<void>
   }
 }
 
-/** ADMIN_EMAIL always ends up an active admin with ADMIN_PASSWORD, whatever it was before. */
+/**
+ * ADMIN_EMAIL always ends up an active admin with ADMIN_PASSWORD: the live account with that
+ * email is promoted, or, when there is none (a deleted one stays deleted), one is created.
+ */
 async function ensureAdmin(db: Database, admin: { email: string; password: string }) {
   const passwordHash = await hashPassword(admin.password);
   await db
     .insert(users)
     .values({ email: admin.email, passwordHash, role: 'admin', name: 'Administrator' })
+    // The unique index is on the email of accounts that are not deleted (schema.ts).
     .onConflictDoUpdate({
       target: users.email,
-      set: { passwordHash, role: 'admin', deletedAt: null },
+      targetWhere: isNull(users.deletedAt),
+      set: { passwordHash, role: 'admin' },
     });
 }
 
 async function ensureDemoData(db: Database, images: ImageStore): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    // A demo account that was ever created, deleted ones included, is not created again.
+    const existing = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          demoAccounts.map((account) => account.email),
+        ),
+      );
+    const seeded = new Set(existing.map((row) => row.email));
     const created = new Map<Role, string>();
-    for (const account of demoAccounts) {
+    for (const account of demoAccounts.filter(({ email }) => !seeded.has(email))) {
       const [user] = await tx
         .insert(users)
         .values({
@@ -95,7 +111,7 @@ async function ensureDemoData(db: Database, images: ImageStore): Promise<void> {
           role: account.role,
           verified: account.role === 'seller',
         })
-        .onConflictDoNothing({ target: users.email })
+        .onConflictDoNothing({ target: users.email, where: isNull(users.deletedAt) })
         .returning({ id: users.id });
       if (user) created.set(account.role, user.id);
     }

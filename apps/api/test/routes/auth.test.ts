@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { users } from '../../src/db/schema.ts';
+import { MemorySignInThrottle, SIGN_IN_POLICY } from '../../src/identity/sign-in-throttle.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -58,6 +59,22 @@ describe('sign-up', () => {
     expect(await t.db.select().from(users)).toHaveLength(0);
   });
 
+  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', '//tracker.example/pixel.png'])(
+    'refuses the photo URL %s with 400 on body.photoURL and creates nobody',
+    async (photoURL) => {
+      const response = await post('/api/auth/signup', {
+        email: 'photo@example.com',
+        password: 'secret1',
+        photoURL,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'body.photoURL',
+      ]);
+      expect(await t.db.select().from(users)).toHaveLength(0);
+    },
+  );
+
   it('rejects a password shorter than 6 characters', async () => {
     const response = await post('/api/auth/signup', { email: 'a@example.com', password: '12345' });
     expect(response.statusCode).toBe(400);
@@ -105,23 +122,47 @@ describe('sign-in', () => {
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });
 
-  it('locks an email out with 429 and Retry-After after 10 failures, even for the right password', async () => {
+  const signInFrom = (remoteAddress: string, payload: { email: string; password: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signin', payload, remoteAddress });
+
+  it('slows an address after 5 failures for an email: 429 with Retry-After, even for the right password', async () => {
     const user = await signUp(t.app, 'dave@example.com');
-    for (let attempt = 0; attempt < 10; attempt += 1) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await post('/api/auth/signin', {
         email: user.email,
         password: 'wrong-guess',
       });
       expect(response.statusCode).toBe(401);
     }
-    const locked = await post('/api/auth/signin', { email: user.email, password: user.password });
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(locked.json()).toEqual({ message: messages.tooManySignIns });
+    const slowed = await post('/api/auth/signin', { email: user.email, password: user.password });
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expect(slowed.json()).toEqual({ message: messages.tooManySignIns });
   });
 
-  it('counts a burst of parallel wrong guesses: 10 get 401, the rest 429', async () => {
+  it('ten failures from one address do not lock the account for another address', async () => {
+    const user = await signUp(t.app, 'owner@example.com');
+    const statuses = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = await signInFrom('203.0.113.7', { email: user.email, password: 'guess' });
+      statuses.push(guess.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(5).fill(429)]);
+
+    const owner = await signInFrom('198.51.100.2', {
+      email: 'Owner@Example.com',
+      password: user.password,
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.uid).toBe(user.uid);
+    // The stranger's guessing stays slow.
+    const stranger = await signInFrom('203.0.113.7', { email: user.email, password: 'guess' });
+    expect(stranger.statusCode).toBe(429);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts a burst of parallel wrong guesses: 5 get 401, the rest 429', async () => {
     const user = await signUp(t.app, 'erin@example.com');
     const burst = await Promise.all(
       Array.from({ length: 15 }, () =>
@@ -129,10 +170,35 @@ describe('sign-in', () => {
       ),
     );
     const statuses = burst.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-    const locked = await post('/api/auth/signin', { email: user.email, password: user.password });
-    expect(locked.statusCode).toBe(429);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const slowed = await post('/api/auth/signin', { email: user.email, password: user.password });
+    expect(slowed.statusCode).toBe(429);
+  });
+
+  it('caps the failures of one address over all emails (credential stuffing)', async () => {
+    const capped = await createTestApp({
+      signInThrottle: new MemorySignInThrottle({ ...SIGN_IN_POLICY, maxFailuresPerAddress: 3 }),
+    });
+    try {
+      const user = await signUp(capped.app);
+      const attempt = (remoteAddress: string, email: string, password = 'guess') =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { email, password },
+          remoteAddress,
+        });
+      for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+        expect((await attempt('203.0.113.9', email)).statusCode).toBe(401);
+      }
+      const stuffed = await attempt('203.0.113.9', user.email, user.password);
+      expect(stuffed.statusCode).toBe(429);
+      expect(Number(stuffed.headers['retry-after'])).toBeGreaterThan(30 * 60);
+      expect((await attempt('198.51.100.3', user.email, user.password)).statusCode).toBe(200);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('does not count successful sign-ins against the address', async () => {
@@ -242,6 +308,41 @@ describe('profile', () => {
     });
     expect((await me(user.idToken)).json().user.displayName).toBe('New Name');
   });
+
+  it.each([
+    ['an uploaded image', '/api/images/new.png'],
+    ['an https URL', 'https://lh3.googleusercontent.example/a/photo.jpg'],
+    ['nothing, to remove the photo', ''],
+  ])('accepts %s as the photo', async (_label, photoURL) => {
+    const user = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: bearer(user.idToken),
+      payload: { photoURL },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.photoURL).toBe(photoURL);
+  });
+
+  it.each(['javascript:alert(document.cookie)', 'ftp://files.example/me.png', 'me.png'])(
+    'refuses the photo URL %s with 400 on body.photoURL, changing nothing',
+    async (photoURL) => {
+      const user = await signUp(t.app);
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: bearer(user.idToken),
+        payload: { displayName: 'Changed', photoURL },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'body.photoURL',
+      ]);
+      expect((await me(user.idToken)).json().user).toMatchObject({ photoURL: '' });
+      expect((await me(user.idToken)).json().user.displayName).not.toBe('Changed');
+    },
+  );
 
   it('rejects a wrongly typed field without changing anything', async () => {
     const user = await signUp(t.app);

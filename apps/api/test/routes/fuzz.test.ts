@@ -7,6 +7,7 @@ import { messages, type Role } from '@reloop/shared';
 import type { Database } from '../../src/db/client.ts';
 import { categories } from '../../src/db/schema.ts';
 import { startSession } from '../../src/identity/accounts.ts';
+import { MemorySignInThrottle, SIGN_IN_POLICY } from '../../src/identity/sign-in-throttle.ts';
 import { TEST_JWT_SECRET, bearer, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   SUCCESS_CARD,
@@ -51,7 +52,13 @@ interface World {
 
 async function buildWorld(): Promise<World> {
   // A generous sign-in throttle: wrong passwords are the fuzzer's daily bread.
-  const t = await createTestApp({ signInThrottle: { maxFailures: 1_000_000, windowMs: 1000 } });
+  const t = await createTestApp({
+    signInThrottle: new MemorySignInThrottle({
+      ...SIGN_IN_POLICY,
+      freeFailuresPerPair: 1_000_000,
+      maxFailuresPerAddress: 1_000_000,
+    }),
+  });
   const [buyer, seller, admin, victimA, victimB, doomed] = await Promise.all([
     createActor(t.app, 'buyer'),
     createActor(t.app, 'seller'),

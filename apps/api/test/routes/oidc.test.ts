@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema.ts';
@@ -48,17 +49,26 @@ interface Trip {
   location: string;
 }
 
+/** What the web app keeps in sessionStorage when it starts a sign-in. */
+const browserState = () => randomBytes(32).toString('base64url');
+
 /**
  * Starts at /api/auth/oidc/start, follows the issuer's redirects, and delivers the issuer's
  * answer to the app's callback (optionally altered first, or after a pause).
  */
 async function signIn(
   account: TestAccount,
-  options: { returnTo?: string; alter?: (callback: URL) => void; pauseMs?: number } = {},
+  options: {
+    returnTo?: string;
+    state?: string;
+    alter?: (callback: URL) => void;
+    pauseMs?: number;
+  } = {},
 ): Promise<Trip> {
   issuer.signInAs(account);
-  const query = options.returnTo ? `?returnTo=${encodeURIComponent(options.returnTo)}` : '';
-  const start = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/start${query}` });
+  const query = new URLSearchParams({ state: options.state ?? browserState() });
+  if (options.returnTo) query.set('returnTo', options.returnTo);
+  const start = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/start?${query}` });
   expect(start.statusCode).toBe(302);
   const appCookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
   expect(String(start.headers['set-cookie'])).toContain('HttpOnly');
@@ -146,6 +156,27 @@ describe('Google sign-in (OIDC)', () => {
     expect(row?.role).toBe('seller');
   });
 
+  it("returns the web app's state with the sign-in token, for the web app to check", async () => {
+    const state = browserState();
+    const { location } = await signIn(googleAccount(), { state });
+    expect(location.startsWith('/auth/callback#')).toBe(true);
+    expect(fragmentOf(location).get('state')).toBe(state);
+  });
+
+  it.each([
+    ['missing', ''],
+    ['too short to be random', '?state=abc'],
+    ['not base64url', `?state=${encodeURIComponent(`${'a'.repeat(30)}/+=`)}`],
+    ['sent twice', `?state=${'a'.repeat(43)}&state=${'b'.repeat(43)}`],
+  ])('refuses to start with a state that is %s: 400 naming the field', async (_label, query) => {
+    const start = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/start${query}` });
+    expect(start.statusCode).toBe(400);
+    expect(start.json().errors.map((error: { path: string }) => error.path)).toEqual([
+      'querystring.state',
+    ]);
+    expect(start.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses an answer whose state was changed, and creates nobody', async () => {
     const account = googleAccount();
     const trip = await signIn(account, {
@@ -172,7 +203,10 @@ describe('Google sign-in (OIDC)', () => {
 
   it('sends the browser back to the login page when the issuer cannot be reached', async () => {
     await issuer.close();
-    const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/start?state=${browserState()}`,
+    });
     expect(start.statusCode).toBe(302);
     expect(start.headers.location).toBe('/login?signin_error=failed');
     expect(start.headers['set-cookie']).toBeUndefined();
@@ -195,11 +229,21 @@ describe('Google sign-in (OIDC)', () => {
     expect(response.headers.location).toBe('/login?signin_error=failed');
   });
 
-  it('does not reopen a deleted account', async () => {
-    const buyer = await createActor(t.app, 'buyer');
-    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, buyer.uid));
-    const trip = await signIn(googleAccount({ email: buyer.email }));
-    expect(trip.location).toBe('/login?signin_error=closed');
+  it("does not reopen a deleted account: the email starts a new buyer's account", async () => {
+    const seller = await createActor(t.app, 'seller');
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.uid));
+    const { location } = await signIn(googleAccount({ email: seller.email }));
+    const user = await me(fragmentOf(location).get('idToken') ?? '');
+    expect(user.uid).not.toBe(seller.uid);
+    const rows = await t.db.select().from(users).where(eq(users.email, seller.email));
+    expect(
+      rows.map(({ id, role, deletedAt }) => ({ id, role, deleted: deletedAt !== null })),
+    ).toEqual(
+      expect.arrayContaining([
+        { id: seller.uid, role: 'seller', deleted: true },
+        { id: user.uid, role: 'buyer', deleted: false },
+      ]),
+    );
   });
 
   it('only ever returns to a path of this app', async () => {
@@ -218,7 +262,11 @@ describe('without PUBLIC_URL, the address taken from the Host header', () => {
       },
     });
     try {
-      for (const url of ['/api/auth/oidc/callback?code=x&state=y', '/api/auth/oidc/start']) {
+      const urls = [
+        '/api/auth/oidc/callback?code=x&state=y',
+        `/api/auth/oidc/start?state=${browserState()}`,
+      ];
+      for (const url of urls) {
         const response = await hostless.app.inject({
           method: 'GET',
           url,

@@ -174,6 +174,13 @@ describe('POST /api/product', () => {
     ['a negative price', { resalePrice: -5 }, 'body.resalePrice'],
     ['a zero price', { originalPrice: 0 }, 'body.originalPrice'],
     ['a price with three decimals', { resalePrice: 10.005 }, 'body.resalePrice'],
+    // Numbers are JSON numbers: nothing else is read as one.
+    ['a price of true', { resalePrice: true }, 'body.resalePrice'],
+    ['a price in an array', { originalPrice: [1299] }, 'body.originalPrice'],
+    ['a price as text', { resalePrice: '549.5' }, 'body.resalePrice'],
+    ['an empty price', { originalPrice: '' }, 'body.originalPrice'],
+    ['a year of use as text', { yearOfUse: '2021' }, 'body.yearOfUse'],
+    ['a year of use in an array', { yearOfUse: [2021] }, 'body.yearOfUse'],
     ['a year of use in the future', { yearOfUse: new Date().getFullYear() + 1 }, 'body.yearOfUse'],
     ['a mobile with letters', { mobile: '512-CALL-NOW' }, 'body.mobile'],
     ['a blank name', { name: '   ' }, 'body.name'],

@@ -124,4 +124,22 @@ describe('errors and headers', () => {
     });
     expect(traced.headers['x-request-id']).toBe('edge-42');
   });
+
+  it.each([
+    ['without PUBLIC_URL', {}],
+    ['when PUBLIC_URL is plain http', { PUBLIC_URL: 'http://reloop.test' }],
+  ])('sends no Strict-Transport-Security %s', async (_label, env) => {
+    t = await createTestApp({ env });
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends Strict-Transport-Security when PUBLIC_URL is https, on every response', async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://reloop.example' } });
+    for (const url of ['/api/health', '/api/nothing-here']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    }
+  });
 });

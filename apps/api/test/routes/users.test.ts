@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type Booking, type ErrorBody, type Product, type User } from '@reloop/shared';
-import { sessions, users } from '../../src/db/schema.ts';
+import { bookings, products, sessions, users } from '../../src/db/schema.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 import {
   bookAs,
@@ -24,8 +24,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** Signed up and holding the API token, but not registered with a role yet. */
-async function signedUpActor(): Promise<Actor> {
-  const user = await signUp(t.app);
+async function signedUpActor(email?: string): Promise<Actor> {
+  const user = await signUp(t.app, email);
   const exchange = await t.app.inject({
     method: 'POST',
     url: '/api/jwtgenerate',
@@ -183,12 +183,15 @@ describe('GET /api/buyers and /api/sellers', () => {
     expect(errorPaths(offset)).toEqual(['querystring.offset']);
   });
 
-  it.each(['0', '101', 'ten'])('rejects ?limit=%s with 400 on querystring.limit', async (limit) => {
-    const admin = await createActor(t.app, 'admin');
-    const response = await call(t.app, 'GET', `/api/buyers?limit=${limit}`, { actor: admin });
-    expect(response.statusCode).toBe(400);
-    expect(errorPaths(response)).toEqual(['querystring.limit']);
-  });
+  it.each(['0', '101', 'ten', '', '1e1', '0x10', '%205', '5.0', '5&limit=6'])(
+    'rejects ?limit=%s with 400 on querystring.limit',
+    async (limit) => {
+      const admin = await createActor(t.app, 'admin');
+      const response = await call(t.app, 'GET', `/api/buyers?limit=${limit}`, { actor: admin });
+      expect(response.statusCode).toBe(400);
+      expect(errorPaths(response)).toEqual(['querystring.limit']);
+    },
+  );
 });
 
 describe('DELETE /api/user/delete/:id', () => {
@@ -250,6 +253,51 @@ describe('DELETE /api/user/delete/:id', () => {
       productPrice: 549.5,
       status: 'unpaid',
     });
+  });
+
+  it("frees a deleted user's email for a new account; the old one stays deleted, with its bookings and listings", async () => {
+    const admin = await createActor(t.app, 'admin');
+    const seller = await createActor(t.app, 'seller');
+    const buyer = await createActor(t.app, 'buyer');
+    const productId = await createProductAs(t.app, seller);
+    const bookingId = await bookAs(t.app, buyer, productId);
+    for (const user of [seller, buyer]) {
+      const deleted = await call(t.app, 'DELETE', `/api/user/delete/${user.uid}`, { actor: admin });
+      expect(deleted.statusCode).toBe(200);
+    }
+
+    const newBuyer = await signedUpActor(buyer.email.toUpperCase());
+    const newSeller = await signedUpActor(seller.email);
+    expect([newBuyer.uid, newSeller.uid]).not.toContain(buyer.uid);
+    expect(newSeller.uid).not.toBe(seller.uid);
+    expect((await register(newBuyer, { role: 'buyer' })).statusCode).toBe(200);
+    expect((await register(newSeller, { role: 'seller' })).statusCode).toBe(200);
+
+    // The old accounts stay deleted and keep what they had; the new ones start empty.
+    expect((await storedUser(buyer.uid)).deletedAt).toBeInstanceOf(Date);
+    expect((await storedUser(seller.uid)).deletedAt).toBeInstanceOf(Date);
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(booking?.buyerId).toBe(buyer.uid);
+    const [product] = await t.db.select().from(products).where(eq(products.id, productId));
+    expect(product).toMatchObject({ sellerId: seller.uid, deletedAt: expect.any(Date) });
+    const ownBookings = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}`, {
+      actor: newBuyer,
+    });
+    expect(ownBookings.statusCode).toBe(200);
+    expect(ownBookings.json()).toEqual([]);
+    const ownProducts = await call(t.app, 'GET', `/api/seller/products?email=${seller.email}`, {
+      actor: newSeller,
+    });
+    expect(ownProducts.statusCode).toBe(200);
+    expect(ownProducts.json()).toEqual([]);
+    const role = await call(t.app, 'GET', `/api/user/checkrole/${seller.email}`, { actor: admin });
+    expect(role.json()).toEqual({ role: 'seller' });
+    // The old tokens stay dead, and the email now belongs to the live account alone.
+    expect((await call(t.app, 'GET', '/api/auth/me', { actor: buyer })).statusCode).toBe(401);
+    const again = await call(t.app, 'POST', '/api/auth/signup', {
+      payload: { email: buyer.email, password: 'yet another one' },
+    });
+    expect(again.statusCode).toBe(409);
   });
 
   it('does not let an admin delete their own account', async () => {

@@ -62,6 +62,9 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '8e3' }, 'PORT'],
+    [{ PORT: '0x50' }, 'PORT'],
+    [{ PORT: ' 80' }, 'PORT'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
     [{ DATABASE_URL: 'mysql://localhost/reloop' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],

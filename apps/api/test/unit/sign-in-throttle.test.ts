@@ -1,74 +1,135 @@
 import { describe, expect, it } from 'vitest';
-import { SignInThrottle } from '../../src/identity/sign-in-throttle.ts';
+import {
+  MemorySignInThrottle,
+  SIGN_IN_POLICY,
+  type ThrottlePolicy,
+} from '../../src/identity/sign-in-throttle.ts';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 
-function throttleAt(start: number) {
+const POLICY: ThrottlePolicy = {
+  freeFailuresPerPair: 3,
+  firstDelayMs: 10 * SECOND,
+  maxDelayMs: 60 * SECOND,
+  pairMemoryMs: 60 * MINUTE,
+  maxFailuresPerAddress: 8,
+  addressWindowMs: 10 * MINUTE,
+};
+
+function throttleAt(start: number, policy = POLICY) {
   const clock = { now: start };
-  const throttle = new SignInThrottle({
-    maxFailures: 3,
-    windowMs: 15 * MINUTE,
-    now: () => clock.now,
-  });
-  return { throttle, clock };
+  const throttle = new MemorySignInThrottle(policy, () => clock.now);
+  /** The seconds the attempt must wait (0: it went on and was counted as a failure). */
+  const attempt = async (address: string, email: string) =>
+    (await throttle.reserve({ address, email })).retryAfterSeconds;
+  const fail = async (times: number, address: string, email: string) => {
+    const waits = [];
+    for (let i = 0; i < times; i += 1) waits.push(await attempt(address, email));
+    return waits;
+  };
+  return { throttle, clock, attempt, fail };
 }
 
-describe('SignInThrottle', () => {
-  it('allows attempts until the limit of failures is reached', () => {
-    const { throttle } = throttleAt(0);
-    throttle.reserveAttempt(['email:a']);
-    throttle.reserveAttempt(['email:a']);
-    expect(throttle.retryAfterSeconds(['email:a'])).toBe(0);
-    throttle.reserveAttempt(['email:a']);
-    expect(throttle.retryAfterSeconds(['email:a'])).toBe(15 * 60);
-  });
-
-  it('frees the key once the oldest counted failure leaves the window', () => {
-    const { throttle, clock } = throttleAt(0);
-    for (const minute of [0, 5, 10]) {
-      clock.now = minute * MINUTE;
-      throttle.reserveAttempt(['email:a']);
+describe('MemorySignInThrottle', () => {
+  it('lets a pair fail a few times, then makes each further attempt wait a doubling delay', async () => {
+    const { clock, attempt, fail } = throttleAt(0);
+    expect(await fail(3, '1.1.1.1', 'a@x.test')).toEqual([0, 0, 0]);
+    expect(await attempt('1.1.1.1', 'a@x.test')).toBe(10);
+    for (const delay of [10, 20, 40, 60, 60]) {
+      clock.now += delay * SECOND - 1;
+      expect(await attempt('1.1.1.1', 'a@x.test')).toBe(1);
+      clock.now += 1;
+      expect(await attempt('1.1.1.1', 'a@x.test')).toBe(0);
     }
-    clock.now = 14 * MINUTE;
-    expect(throttle.retryAfterSeconds(['email:a'])).toBe(60);
-    clock.now = 15 * MINUTE + 1;
-    expect(throttle.retryAfterSeconds(['email:a'])).toBe(0);
   });
 
-  it('blocks when any of the keys is over the limit', () => {
-    const { throttle } = throttleAt(0);
-    for (const email of ['a', 'b', 'c']) throttle.reserveAttempt([`email:${email}`, 'ip:1.2.3.4']);
-    expect(throttle.retryAfterSeconds(['email:d', 'ip:1.2.3.4'])).toBeGreaterThan(0);
-    expect(throttle.retryAfterSeconds(['email:d', 'ip:5.6.7.8'])).toBe(0);
+  it('counts nothing for a refused attempt, so hammering does not push the delay out', async () => {
+    const { clock, attempt, fail } = throttleAt(0);
+    await fail(3, '1.1.1.1', 'a@x.test');
+    for (let i = 0; i < 50; i += 1) expect(await attempt('1.1.1.1', 'a@x.test')).toBeGreaterThan(0);
+    clock.now = 10 * SECOND;
+    expect(await attempt('1.1.1.1', 'a@x.test')).toBe(0);
   });
 
-  it('counts an attempt it lets through at once, so a burst cannot all pass the check', () => {
+  it('never slows the same email from another address, however hard one address guesses', async () => {
+    const { attempt, fail } = throttleAt(0);
+    await fail(20, '6.6.6.6', 'owner@x.test');
+    expect(await attempt('6.6.6.6', 'owner@x.test')).toBeGreaterThan(0);
+    expect(await attempt('2.2.2.2', 'owner@x.test')).toBe(0);
+  });
+
+  it('treats emails case-insensitively', async () => {
+    const { attempt, fail } = throttleAt(0);
+    await fail(3, '1.1.1.1', 'A@X.test');
+    expect(await attempt('1.1.1.1', 'a@x.test')).toBe(10);
+  });
+
+  it('caps one address over all emails (credential stuffing), until its failures age out', async () => {
+    const { clock, attempt } = throttleAt(0);
+    for (let i = 0; i < 8; i += 1) {
+      clock.now = i * MINUTE;
+      expect(await attempt('1.1.1.1', `user${i}@x.test`)).toBe(0);
+    }
+    expect(await attempt('1.1.1.1', 'fresh@x.test')).toBe(3 * 60);
+    expect(await attempt('2.2.2.2', 'fresh@x.test')).toBe(0);
+    clock.now = 10 * MINUTE + 1;
+    expect(await attempt('1.1.1.1', 'fresh@x.test')).toBe(0);
+    expect(await attempt('1.1.1.1', 'other@x.test')).toBeGreaterThan(0);
+  });
+
+  it('counts an attempt it lets through at once, so a parallel burst cannot pass the check', async () => {
     const { throttle } = throttleAt(0);
-    const burst = Array.from({ length: 5 }, () =>
-      throttle.reserveAttempt(['email:a', 'ip:1.2.3.4']),
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => throttle.reserve({ address: '1.1.1.1', email: 'a@x.test' })),
     );
-    expect(burst.map((attempt) => attempt.retryAfterSeconds)).toEqual([0, 0, 0, 15 * 60, 15 * 60]);
-    expect(throttle.retryAfterSeconds(['email:b', 'ip:1.2.3.4'])).toBe(15 * 60);
+    expect(burst.map((reservation) => reservation.retryAfterSeconds)).toEqual([
+      0, 0, 0, 10, 10, 10,
+    ]);
   });
 
-  it('takes back the count of an attempt that succeeded, for every key', () => {
-    const { throttle } = throttleAt(0);
-    const keys = (email: string) => [`email:${email}`, 'ip:1.2.3.4'];
-    throttle.reserveAttempt(keys('a'));
-    throttle.reserveAttempt(keys('b')).succeeded();
-    throttle.reserveAttempt(keys('a'));
-    // The address keeps the two failures, and the success counts nowhere.
-    expect(throttle.retryAfterSeconds(['ip:1.2.3.4'])).toBe(0);
-    throttle.reserveAttempt(['ip:1.2.3.4']);
-    expect(throttle.retryAfterSeconds(['ip:1.2.3.4'])).toBe(15 * 60);
-    for (let i = 0; i < 2; i += 1) throttle.reserveAttempt(['email:b']);
-    expect(throttle.retryAfterSeconds(['email:b'])).toBe(0);
+  it('forgives the pair and takes the attempt back from the address on a right password', async () => {
+    const { throttle, attempt, fail } = throttleAt(0);
+    await fail(2, '1.1.1.1', 'a@x.test');
+    await (await throttle.reserve({ address: '1.1.1.1', email: 'a@x.test' })).succeeded();
+    expect(await fail(3, '1.1.1.1', 'a@x.test')).toEqual([0, 0, 0]);
+    // The address holds 2 + 3 failures; the success counted nowhere.
+    expect(await fail(3, '1.1.1.1', 'b@x.test')).toEqual([0, 0, 0]);
+    expect(await attempt('1.1.1.1', 'c@x.test')).toBeGreaterThan(0);
   });
 
-  it('forgets a key that is cleared', () => {
-    const { throttle } = throttleAt(0);
-    for (let i = 0; i < 3; i += 1) throttle.reserveAttempt(['email:a']);
-    throttle.clear('email:a');
-    expect(throttle.retryAfterSeconds(['email:a'])).toBe(0);
+  it("leaves other pairs' failures alone when one pair succeeds", async () => {
+    const { throttle, attempt, fail } = throttleAt(0);
+    await fail(3, '6.6.6.6', 'owner@x.test');
+    await (await throttle.reserve({ address: '2.2.2.2', email: 'owner@x.test' })).succeeded();
+    expect(await attempt('6.6.6.6', 'owner@x.test')).toBe(10);
+  });
+
+  it('forgets a pair once a whole pairMemoryMs passes without a failure', async () => {
+    const { clock, attempt, fail } = throttleAt(0);
+    await fail(6, '1.1.1.1', 'a@x.test');
+    clock.now = 60 * MINUTE - 1;
+    expect(await attempt('1.1.1.1', 'a@x.test')).toBe(0);
+    clock.now += 60 * MINUTE;
+    expect(await fail(3, '1.1.1.1', 'a@x.test')).toEqual([0, 0, 0]);
+    expect(await attempt('1.1.1.1', 'a@x.test')).toBe(10);
+  });
+
+  it('gives one address 12 guesses at one email in the first hour and 4 an hour after (docs/api.md)', async () => {
+    const { clock, throttle } = throttleAt(0, {
+      ...SIGN_IN_POLICY,
+      maxFailuresPerAddress: Number.MAX_SAFE_INTEGER,
+    });
+    const guessesUntil = async (end: number) => {
+      let guesses = 0;
+      while (clock.now < end) {
+        const { retryAfterSeconds } = await throttle.reserve({ address: 'a', email: 'e' });
+        if (retryAfterSeconds === 0) guesses += 1;
+        else clock.now += retryAfterSeconds * SECOND;
+      }
+      return guesses;
+    };
+    expect(await guessesUntil(60 * MINUTE)).toBe(12);
+    expect(await guessesUntil(120 * MINUTE)).toBe(4);
   });
 });

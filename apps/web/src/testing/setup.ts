@@ -18,4 +18,5 @@ window.matchMedia = (query: string): MediaQueryList => ({
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

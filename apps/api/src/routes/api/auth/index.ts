@@ -77,9 +77,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      const emailKey = `email:${email}`;
-      // Counted as a failure before anything is awaited, so parallel guesses all count.
-      const attempt = app.signInThrottle.reserveAttempt([emailKey, `ip:${request.ip}`]);
+      // Counted as a failure as it is let through, so parallel guesses all count.
+      const attempt = await app.signInThrottle.reserve({ address: request.ip, email });
       if (attempt.retryAfterSeconds > 0) {
         throw new HttpError(429, messages.tooManySignIns, {
           'retry-after': String(attempt.retryAfterSeconds),
@@ -93,8 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user?.passwordHash || !passwordMatches) {
         throw new HttpError(401, messages.wrongCredentials);
       }
-      attempt.succeeded();
-      app.signInThrottle.clear(emailKey);
+      await attempt.succeeded();
       const sessionId = await startSession(app.db, user.id);
       return { idToken: await issueToken(user, sessionId), user: toAuthUser(user) };
     },

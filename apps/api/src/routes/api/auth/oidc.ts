@@ -13,11 +13,15 @@ import type { OidcSignIn } from '../../../identity/oidc.ts';
 import { OidcError, type OidcProfile } from '../../../identity/oidc.ts';
 import type { Database } from '../../../db/client.ts';
 import { registerUser } from '../../../users/users.ts';
+import { servedOverHttps } from '../../../config.ts';
 
 /**
  * Google sign-in (any OIDC issuer), when OIDC_* is configured. /start sends the browser to the
  * issuer; /callback signs the user in (a first visit creates a buyer) and hands the web app a
- * sign-in token in the URL fragment — never in a query string, so it stays out of logs.
+ * sign-in token in the URL fragment — never in a query string, so it stays out of logs. The
+ * fragment also carries back the `state` the web app started with: the web app accepts the
+ * token only in the browser that holds that state, so a link with someone else's token (login
+ * CSRF) signs nobody in.
  */
 const COOKIE = 'reloop_oidc';
 const COOKIE_PATH = '/api/auth/oidc';
@@ -29,6 +33,11 @@ const returnToSchema = z
   .max(2000)
   .catch('/');
 
+// The web app's random state (≥ 128 bits, base64url): malformed is a 400, never a default.
+const browserStateSchema = z
+  .string()
+  .regex(/^[\w-]{22,128}$/, 'must be 22 to 128 characters of base64url (a random state)');
+
 const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, { settings }) => {
   // Without PUBLIC_URL the address comes from the Host header, which may name no host at all.
   const baseUrl = (request: { protocol: string; host: string }) => {
@@ -36,7 +45,7 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
     if (!URL.canParse(base)) throw new OidcError('the request names no usable host');
     return base;
   };
-  const secure = (app.config.publicUrl ?? '').startsWith('https:') ? '; Secure' : '';
+  const secure = servedOverHttps(app.config) ? '; Secure' : '';
 
   app.get(
     '/auth/oidc/start',
@@ -45,13 +54,19 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
       schema: {
         tags: ['identity'],
         summary: 'Sign in with Google (OIDC): redirects to the issuer',
-        querystring: z.object({ returnTo: returnToSchema.optional() }),
+        querystring: z.object({
+          returnTo: returnToSchema.optional(),
+          state: browserStateSchema,
+        }),
       },
     },
     async (request, reply) => {
       try {
         const redirectUri = `${baseUrl(request)}/api/auth/oidc/callback`;
-        const { url, pending } = await settings.start(redirectUri, request.query.returnTo ?? '/');
+        const { url, pending } = await settings.start(redirectUri, {
+          returnTo: request.query.returnTo ?? '/',
+          browserState: request.query.state,
+        });
         reply.header(
           'set-cookie',
           `${COOKIE}=${pending}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
@@ -74,17 +89,16 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
     async (request, reply) => {
       reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; Max-Age=0${secure}`);
       try {
-        const { profile, returnTo } = await settings.finish(
+        const { profile, returnTo, browserState } = await settings.finish(
           new URL(request.url, baseUrl(request)),
           readCookie(request.headers.cookie, COOKIE),
         );
         const user = await userFor(app.db, profile);
-        if (!user) return reply.redirect('/login?signin_error=closed');
         const idToken = await app.tokens.issue({
           userId: user.id,
           sessionId: await startSession(app.db, user.id),
         });
-        const fragment = new URLSearchParams({ idToken, returnTo });
+        const fragment = new URLSearchParams({ idToken, returnTo, state: browserState });
         return reply.redirect(`/auth/callback#${fragment.toString()}`);
       } catch (error) {
         return refuseSignIn(request, reply, error);
@@ -101,10 +115,11 @@ function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unkno
 }
 
 /**
- * The account for this email: an existing one signs in; a first visit creates a buyer with the
- * issuer's name and picture. Undefined when the email belongs to a closed (deleted) account.
+ * The account for this email: the live one signs in; a first visit creates a buyer with the
+ * issuer's name and picture, as does the first visit after the email's account was deleted
+ * (that account stays deleted, exactly as when the email signs up with a password).
  */
-async function userFor(db: Database, profile: OidcProfile): Promise<UserRow | undefined> {
+async function userFor(db: Database, profile: OidcProfile): Promise<UserRow> {
   const existing = await findActiveUserByEmail(db, profile.email);
   if (existing) return existing;
   try {
@@ -117,8 +132,11 @@ async function userFor(db: Database, profile: OidcProfile): Promise<UserRow | un
     await registerUser(db, user, { role: 'buyer' });
     return { ...user, role: 'buyer' };
   } catch (error) {
-    if (error instanceof EmailTakenError) return findActiveUserByEmail(db, profile.email);
-    throw error;
+    if (!(error instanceof EmailTakenError)) throw error;
+    // A first sign-in running at the same time created the account.
+    const created = await findActiveUserByEmail(db, profile.email);
+    if (!created) throw new OidcError('the account was created and deleted meanwhile');
+    return created;
   }
 }
 

@@ -5,11 +5,13 @@ import type { AuthUser } from '@reloop/shared';
 import { Spinner } from '../../../components/spinner.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
+import { takeGoogleSignInState } from '../google-sign-in.ts';
 
 /**
- * /auth/callback — where Google sign-in lands. The API put a sign-in token in the URL fragment;
- * it is taken out of the address bar at once, exchanged like a password sign-in, and the user
- * goes back where they were.
+ * /auth/callback — where Google sign-in lands. The API put a sign-in token and the state this
+ * tab started with in the URL fragment; both are taken out of the address bar at once. Only a
+ * sign-in this tab started (same state) is exchanged like a password sign-in, and the user goes
+ * back where they were; anything else goes to the login page, which says why.
  */
 const safePath = (path: string | null) =>
   path?.startsWith('/') && !path.startsWith('//') ? path : '/';
@@ -28,8 +30,8 @@ export function Component() {
     window.history.replaceState(window.history.state, '', window.location.pathname);
     const idToken = fragment.get('idToken');
     const returnTo = safePath(fragment.get('returnTo'));
-    if (!idToken) {
-      void navigate('/login', { replace: true });
+    if (!takeGoogleSignInState(fragment.get('state')) || !idToken) {
+      void navigate('/login?signin_error=not_started', { replace: true });
       return;
     }
     apiRequest<{ user: AuthUser }>('/auth/me', { token: idToken })

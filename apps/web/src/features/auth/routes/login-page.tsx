@@ -4,11 +4,13 @@ import toast from 'react-hot-toast';
 import { FaFacebookF, FaGithub, FaGoogle } from 'react-icons/fa6';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { uiMessages } from '@reloop/shared/messages';
 import { FormField } from '../../../components/form-field.tsx';
 import { useReturnPath } from '../../../components/guards.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useConfig } from '../../../lib/public-config.ts';
+import { startGoogleSignIn } from '../google-sign-in.ts';
 
 /** /login — email and password, or Google when the server offers it. */
 const loginSchema = z.object({
@@ -17,10 +19,10 @@ const loginSchema = z.object({
 });
 type LoginForm = z.infer<typeof loginSchema>;
 
-/** Why Google sign-in sent the user back here (the API's redirect says which). */
+/** Why Google sign-in sent the user back here (the API's or the landing page's redirect says). */
 const SIGN_IN_ERRORS: Record<string, string | undefined> = {
-  failed: 'Google sign-in did not work. Please try again.',
-  closed: 'This account has been closed.',
+  failed: uiMessages.googleSignInFailed,
+  not_started: uiMessages.googleSignInNotStarted,
 };
 
 export function Component() {
@@ -95,11 +97,7 @@ export function Component() {
                   ? 'Sign in with Google'
                   : 'Google sign-in is not configured on this server'
               }
-              onClick={() =>
-                window.location.assign(
-                  `/api/auth/oidc/start?returnTo=${encodeURIComponent(returnPath)}`,
-                )
-              }
+              onClick={() => startGoogleSignIn(returnPath)}
             >
               <FaGoogle aria-hidden="true" /> Google
             </button>
