@@ -87,6 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // While closing, a request on an open keep-alive connection is answered (with `Connection:
+    // close`), not refused with a 503: the client sent it before it could know. server.ts drains
+    // the connections itself (drainOnClose), so forceCloseConnections keeps its default.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

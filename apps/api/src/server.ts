@@ -1,5 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, resolveJwtSecret, type AppConfig } from './config.ts';
@@ -8,9 +10,11 @@ import { demoAccounts, seedDatabase } from './seed/seed.ts';
 
 /**
  * The process entry point: read config, open and migrate the database, seed, listen, and
- * shut down cleanly on SIGINT/SIGTERM (stop accepting, finish requests, close the database).
+ * shut down cleanly on SIGINT/SIGTERM (stop accepting, answer every request already received,
+ * close the database, exit 0). docs/architecture.md, "What happens when things fail".
  */
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** Past this, a shutdown is stuck (e.g. a request that never ends): exit 1 rather than hang. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(shutdown: Shutdown): Promise<void> {
@@ -28,6 +32,7 @@ async function main(shutdown: Shutdown): Promise<void> {
   }
   // From here the app owns the database: closing the app closes it.
   shutdown.closeWith(() => app.close(), app.log);
+  drainOnClose(app);
   try {
     await seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo });
     await app.listen({ port: config.port, host: config.host });
@@ -38,38 +43,88 @@ async function main(shutdown: Shutdown): Promise<void> {
   printWelcome(config, app.server.address(), app.payments.name);
 }
 
+/**
+ * Closing the app first drains HTTP: the listener stops, every answer from then on says
+ * `Connection: close` (the client then opens a new connection, refused, instead of sending on
+ * this one, and Node ends the connection once it is sent), and only when no connection is left
+ * do the onClose hooks, the database among them, run. Fastify keeps serving requests meanwhile
+ * (return503OnClosing is off, app.ts).
+ */
+function drainOnClose(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    await drainConnections(app.server, app.log);
+  });
+}
+
+/** Idle keep-alive connections get this long to deliver a request already on its way. */
+const IDLE_GRACE_MS = 1_000;
+/** Connections still busy then (a request that never ends) are cut, so the database closes. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * Stops accepting and waits for every connection to end. Node's http `close()` would destroy
+ * the connections idle at that instant, and a client whose next request is in transit on one
+ * gets a reset: the net server's close keeps them, and idle ones are closed every IDLE_GRACE_MS
+ * (the first time those idle since the close, then any whose answer began before it and so
+ * could not say `Connection: close`).
+ */
+async function drainConnections(server: HttpServer, log: FastifyBaseLogger): Promise<void> {
+  const ended = new Promise<void>((resolve) =>
+    NetServer.prototype.close.call(server, () => resolve()),
+  );
+  const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+  const cutBusy = setTimeout(() => {
+    log.warn(`connections still busy after ${DRAIN_TIMEOUT_MS} ms of shutdown, closing them`);
+    server.closeAllConnections();
+  }, DRAIN_TIMEOUT_MS);
+  await ended;
+  clearInterval(closeIdle);
+  clearTimeout(cutBusy);
+}
+
+type Log = Pick<FastifyInstance['log'], 'info' | 'error'>;
+
 interface Shutdown {
   /** True once a signal arrived: a start that fails after it is being stopped, not broken. */
   readonly stopping: boolean;
   /** What a signal closes from now on, and where it reports. */
-  closeWith(close: () => Promise<void>, log?: Pick<FastifyInstance['log'], 'info' | 'error'>): void;
+  closeWith(close: () => Promise<void>, log?: Log): void;
 }
 
+/**
+ * close-with-grace handles the signals (SIGINT, SIGTERM, SIGHUP, …) and uncaught errors: the
+ * first closes whatever is open then and exits 0 (1 after an error), a second one or
+ * SHUTDOWN_GRACE_MS without finishing exits 1 at once.
+ */
 function stopOnSignals(): Shutdown {
   let close: () => Promise<void> = async () => {};
-  let log: Pick<FastifyInstance['log'], 'info' | 'error'> = {
+  let log: Log = {
     info: () => {},
     error: (...args: unknown[]) => console.error(...args),
   };
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      logger: { error: (error: unknown) => log.error({ err: error }, 'shutdown failed') },
+      onTimeout: (delay) => log.error(`shutdown took longer than ${delay} ms, exiting`),
+      onSecondSignal: (signal) =>
+        log.error({ signal }, 'second signal while shutting down, exiting'),
+      onSecondError: (error) => log.error({ err: error }, 'error while shutting down, exiting'),
+    },
+    async ({ signal, err }) => {
+      stopping = true;
+      if (err) log.error({ err }, 'uncaught error, shutting down');
+      else log.info({ signal }, 'shutting down');
+      await close();
+      log.info('shut down');
+    },
+  );
   return {
     get stopping() {
       return stopping;

@@ -1,61 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../src/free-port.ts';
+import {
+  isAlive,
+  postmasterPid,
+  startServer,
+  waitUntilListening,
+} from './helpers/server-process.ts';
 
 /**
  * The real process as `npm start` runs it: real HTTP, its embedded PostgreSQL on disk, clean
  * exit on SIGINT/SIGTERM, data that survives a restart, and a start after `kill -9` that takes
  * over the server the killed process left running.
  */
-const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilListening(started: Started, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!started.output().includes('Reloop is running on')) {
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The embedded server's process, from the lock file PostgreSQL keeps in its cluster. */
-async function postmasterPid(dataDir: string): Promise<number> {
-  const lockFile = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
-  return Number(lockFile.split('\n')[0]);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const postJson = (url: string, body: unknown) =>
   fetch(url, {
     method: 'POST',

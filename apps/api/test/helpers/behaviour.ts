@@ -32,7 +32,7 @@ export const errorPaths = (response: LightMyRequestResponse): string[] =>
   (response.json<ErrorBody>().errors ?? []).map((error) => error.path).sort();
 
 /** The URL of the next page from a list's `Link: <…>; rel="next"` header, if there is one. */
-export const nextLink = (response: LightMyRequestResponse): string | undefined => {
+export const nextLink = (response: Pick<LightMyRequestResponse, 'headers'>): string | undefined => {
   const header = response.headers.link;
   const match = typeof header === 'string' ? /^<([^>]+)>; rel="next"$/.exec(header) : null;
   return match?.[1];
