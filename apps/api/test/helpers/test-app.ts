@@ -22,6 +22,8 @@ export interface TestAppOptions {
   stripeConnection?: AppOptions['stripeConnection'];
   /** An existing database to start on (as a restart would), instead of a fresh one. */
   databaseUrl?: string;
+  /** Start on a copy of this test database (see createTestDatabase), dropped on close. */
+  copyOf?: string;
   /** Called before the app is ready, e.g. to add a route that throws. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -34,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env });
   const database = options.databaseUrl
     ? openDatabase(options.databaseUrl)
-    : await openTestDatabase();
+    : await openTestDatabase(options.copyOf);
   const app = await buildApp({
     config,
     jwtSecret: TEST_JWT_SECRET,
