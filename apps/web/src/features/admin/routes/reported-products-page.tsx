@@ -4,9 +4,11 @@ import { ListPage, ThumbnailCell } from '../../../components/list-page.tsx';
 import { useProductRemoval } from '../../../components/product-removal.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useReportedProducts } from '../api/reported-products.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /dashboard/report (admin): reported listings, to delete or leave. */
 export function Component() {
+  usePageTitle('Reported Products');
   const reported = useReportedProducts();
   const removal = useProductRemoval(
     'The listing disappears for everyone. Bookings of it stay readable.',

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useConfig } from '../../../lib/public-config.ts';
 import { startGoogleSignIn } from '../google-sign-in.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /login — email and password, or Google when the server offers it. */
 const loginSchema = z.object({
@@ -26,6 +27,7 @@ const SIGN_IN_ERRORS: Record<string, string | undefined> = {
 };
 
 export function Component() {
+  usePageTitle('Login');
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const returnPath = useReturnPath();

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
 import { ImageUploadError, imageFileSchema } from '../../../lib/upload-image.ts';
 import { createAccountWithPhoto, registerRole } from '../api/register-account.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /register — a new buyer or seller account with a profile photo. */
 const registerSchema = z.object({
@@ -25,6 +26,7 @@ const registerSchema = z.object({
 type RegisterForm = z.infer<typeof registerSchema>;
 
 export function Component() {
+  usePageTitle('Register');
   const { startSession } = useAuth();
   const navigate = useNavigate();
   const { register, control, handleSubmit, formState } = useForm<RegisterForm>({

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** A static page answering four questions developers ask about how Reloop is built. */
 const posts = [
@@ -25,6 +26,7 @@ const posts = [
 ];
 
 export function Component() {
+  usePageTitle('Blog');
   useEffect(() => {
     const previous = document.title;
     document.title = 'Blog';

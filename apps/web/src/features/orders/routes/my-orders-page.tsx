@@ -4,9 +4,11 @@ import { ListPage, ThumbnailCell } from '../../../components/list-page.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useBookings } from '../api/bookings.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /dashboard/orders: the buyer's bookings, with Pay for the unpaid ones. */
 export function Component() {
+  usePageTitle('My Orders');
   const { user } = useAuth();
   const bookings = useBookings(user?.email ?? '');
   return (

@@ -33,6 +33,7 @@ describe('payment page', () => {
     renderPayment({ 'POST /api/create-payment-intent': () => new Promise(() => undefined) });
     expect(await screen.findByText('Payment for ThinkPad T14')).toBeTruthy();
     expect(screen.getByText('$549.50')).toBeTruthy();
+    expect(document.title).toBe('Payment for ThinkPad T14 · Reloop');
     expect((await payButton()).hasAttribute('disabled')).toBe(true);
   });
 

@@ -17,6 +17,7 @@ import {
   type CardInput,
 } from '../api/payments.ts';
 import { TestCardForm } from '../components/test-card-form.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 // Stripe.js and Elements are only needed when the server pays through Stripe.
 const StripeCardForm = lazy(() => import('../components/stripe-card-form.tsx'));
@@ -41,6 +42,7 @@ export function Component() {
   // Set once the provider has taken the money, so Pay stays off even if recording fails.
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
+  usePageTitle(booking.data ? `Payment for ${booking.data.productName}` : 'Payment');
   // A 409 here can mean the server just settled a payment made before a reload (recorded the
   // order or refunded it): reload the booking so the page shows where it stands.
   const settled = intent.error instanceof ApiError && intent.error.status === 409;

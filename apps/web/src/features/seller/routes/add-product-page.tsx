@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../../../lib/categories.ts';
 import { ImageUploadError, imageFileSchema, uploadImage } from '../../../lib/upload-image.ts';
 import { useCreateProduct } from '../api/products.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /dashboard/addproduct — list a laptop for sale. */
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
@@ -31,6 +32,7 @@ const productFormSchema = z.object({
 type ProductForm = z.input<typeof productFormSchema>;
 
 export function Component() {
+  usePageTitle('Add a product');
   const navigate = useNavigate();
   const categories = useCategories();
   const createProduct = useCreateProduct();

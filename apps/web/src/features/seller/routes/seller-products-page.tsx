@@ -6,9 +6,11 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useAdvertiseProduct, useSellerProducts } from '../api/products.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /dashboard/products — the seller's listings, to advertise or delete. */
 export function Component() {
+  usePageTitle('All Products');
   const { user } = useAuth();
   const products = useSellerProducts(user?.email ?? '');
   const advertise = useAdvertiseProduct();
