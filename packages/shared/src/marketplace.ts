@@ -23,8 +23,8 @@ export const phoneSchema = z
 /** A price in dollars with at most two decimals, up to one million. */
 export const priceSchema = z
   .number()
-  .positive()
-  .max(1_000_000)
+  .positive('must be more than 0')
+  .max(1_000_000, 'must be at most 1,000,000')
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
     message: 'must have at most two decimals',
   });
@@ -90,8 +90,8 @@ export const productBodySchema = z.object({
   mobile: phoneSchema,
   yearOfUse: z
     .number()
-    .int()
-    .min(1980)
+    .int('must be a whole year')
+    .min(1980, 'must be 1980 or later')
     .refine((year) => year <= new Date().getFullYear(), { message: 'cannot be in the future' }),
   condition: conditionSchema,
   categoryId: idSchema,

@@ -1,42 +1,61 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { productBodySchema } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { Field, FormField, describedBy } from '../../../components/form-field.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../../../lib/categories.ts';
+import { showFieldErrors } from '../../../lib/form-errors.ts';
+import { chosen, numberFromText } from '../../../lib/form-schemas.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { ImageUploadError, imageFileSchema, uploadImage } from '../../../lib/upload-image.ts';
 import { useCreateProduct } from '../api/products.ts';
-import { usePageTitle } from '../../../lib/page-title.ts';
 
-/** /dashboard/addproduct — list a laptop for sale. */
-const required = (label: string) => z.string().trim().min(1, `${label} is required`);
-const number = (label: string) =>
-  required(label).refine((value) => Number.isFinite(Number(value)), `${label} must be a number`);
-
-const productFormSchema = z.object({
-  name: required('Product name'),
-  resalePrice: number('Resale price'),
-  originalPrice: number('Original price'),
-  location: required('Location'),
-  mobile: required('Phone').regex(/^\d+$/, 'Phone must contain digits only'),
-  yearOfUse: number('Year of purchase'),
-  condition: z.enum(['excellent', 'good', 'fair'], { message: 'Condition is required' }),
-  categoryId: required('Category'),
-  description: required('Description'),
-  image: imageFileSchema,
-});
-type ProductForm = z.input<typeof productFormSchema>;
+/**
+ * /dashboard/addproduct — list a laptop for sale. The rules are the API's own (the shared
+ * product schema); a refusal from the server lands on its field, with everything typed kept.
+ */
+const { shape } = productBodySchema;
+const productFormSchema = productBodySchema
+  .pick({ name: true, location: true, mobile: true, description: true })
+  .extend({
+    resalePrice: numberFromText(shape.resalePrice),
+    originalPrice: numberFromText(shape.originalPrice),
+    yearOfUse: numberFromText(shape.yearOfUse),
+    condition: chosen(shape.condition),
+    categoryId: chosen(shape.categoryId),
+    image: imageFileSchema,
+  });
+type ProductFormInput = z.input<typeof productFormSchema>;
+type ProductForm = z.output<typeof productFormSchema>;
+const serverCheckedFields = [
+  'name',
+  'location',
+  'mobile',
+  'description',
+  'resalePrice',
+  'originalPrice',
+  'yearOfUse',
+  'condition',
+  'categoryId',
+] as const;
 
 export function Component() {
   usePageTitle('Add a product');
   const navigate = useNavigate();
   const categories = useCategories();
   const createProduct = useCreateProduct();
-  const { register, control, handleSubmit, formState } = useForm<ProductForm>({
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    ProductFormInput,
+    unknown,
+    ProductForm
+  >({
     resolver: zodResolver(productFormSchema),
     defaultValues: {
       name: '',
@@ -45,6 +64,7 @@ export function Component() {
       location: '',
       mobile: '',
       yearOfUse: '',
+      condition: '',
       categoryId: '',
       description: '',
       image: undefined,
@@ -52,23 +72,18 @@ export function Component() {
   });
 
   const onSubmit = handleSubmit(async ({ image, ...product }) => {
+    setRefusal(null);
     if (!image) return;
     try {
       const imgUrl = await uploadImage(image);
-      await createProduct.mutateAsync({
-        ...product,
-        imgUrl,
-        resalePrice: Number(product.resalePrice),
-        originalPrice: Number(product.originalPrice),
-        yearOfUse: Number(product.yearOfUse),
-        condition: product.condition,
-      });
+      await createProduct.mutateAsync({ ...product, imgUrl });
       toast.success(uiMessages.productCreated);
       await navigate('/dashboard/products');
     } catch (error) {
-      if (error instanceof ImageUploadError) toast.error(uiMessages.imageUploadFailed);
-      else if (error instanceof ApiError) toast.error(errorMessage(error));
-      else console.error(error);
+      if (showFieldErrors(error, serverCheckedFields, setError)) return;
+      if (error instanceof ImageUploadError) return setRefusal(uiMessages.imageUploadFailed);
+      if (!(error instanceof ApiError)) console.error(error);
+      setRefusal(errorMessage(error));
     }
   });
 
@@ -99,7 +114,6 @@ export function Component() {
         <Field id="product-condition" label="Condition" error={errors.condition?.message}>
           <select
             className="select select-bordered w-full"
-            defaultValue=""
             {...describedBy('product-condition', errors.condition?.message)}
             {...register('condition')}
           >
@@ -164,6 +178,9 @@ export function Component() {
           )}
           Add product
         </button>
+        <p role="alert" className="text-error min-h-5 text-sm md:col-span-2">
+          {refusal}
+        </p>
       </form>
     </section>
   );
