@@ -43,11 +43,36 @@ it('works on a phone: menu, dashboard drawer and booking dialog', async () => {
       await page.goto(`/category/${category?._id}`);
       await page.getByRole('button', { name: 'Book Now' }).first().click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Phone').fill('5125550177');
+      const phoneField = dialog.getByLabel('Phone');
+      await phoneField.fill('5125550177');
       await dialog.getByLabel('Meeting location').fill('Union Station');
+      // The server has the last word: the first booking goes out with a phone it refuses (the
+      // form's own check would have stopped it), and its real 400 must land on the phone field.
+      await page.route(
+        '**/api/booking',
+        (route) =>
+          route.continue({ postData: { ...route.request().postDataJSON(), buyerPhone: '12' } }),
+        { times: 1 },
+      );
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByText('Phone must have 6 to 15 digits').waitFor();
+      expect(await phoneField.getAttribute('aria-invalid')).toBe('true');
+      expect(await phoneField.evaluate((field) => field === document.activeElement)).toBe(true);
+      expect(await dialog.getByLabel('Meeting location').inputValue()).toBe('Union Station');
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expectToast(page, 'booking successfully');
       await dialog.waitFor({ state: 'hidden' });
+
+      // Paying from a phone: the card fields format as typed and each shows its own problem.
+      await page.goto('/dashboard/orders');
+      await page.getByRole('link', { name: 'Pay' }).first().click();
+      const expiry = page.getByLabel('Expiry (MM/YY)');
+      await expiry.pressSequentially('0120');
+      expect(await expiry.inputValue()).toBe('01/20');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.getByText('Enter the card number').waitFor();
+      await page.getByText('Enter a future expiry date as MM/YY').waitFor();
+      await page.getByText('Enter the 3 or 4 digit security code').waitFor();
     },
     { ...phone, token: buyer.token },
   );
