@@ -51,6 +51,21 @@ async function startPayment(actor: Actor, id: string): Promise<string> {
   return response.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] ?? '';
 }
 
+/**
+ * The buyer and a rival both pay at Stripe for the same laptop; the buyer's order is recorded
+ * first, so the rival's payment can only be refunded.
+ */
+async function rivalPaidTooLate() {
+  const rival = await createActor(t.app, 'buyer');
+  const rivalBooking = await bookAs(t.app, rival, productId);
+  const mine = await startPayment(buyer, bookingId);
+  const theirs = await startPayment(rival, rivalBooking);
+  stub.succeed(mine);
+  stub.succeed(theirs);
+  expect((await orderAs(t.app, buyer, bookingId, mine)).statusCode).toBe(200);
+  return { rival, rivalBooking, theirs };
+}
+
 function webhook(intentId: string, options: { signature?: string; type?: string } = {}) {
   const intent = stub.intents.get(intentId);
   const payload = JSON.stringify({
@@ -182,13 +197,7 @@ describe('POST /api/payments/stripe/webhook', () => {
   });
 
   it('refunds through Stripe a buyer whose payment arrives after the product sold', async () => {
-    const rival = await createActor(t.app, 'buyer');
-    const rivalBooking = await bookAs(t.app, rival, productId);
-    const mine = await startPayment(buyer, bookingId);
-    const theirs = await startPayment(rival, rivalBooking);
-    stub.succeed(mine);
-    stub.succeed(theirs);
-    expect((await orderAs(t.app, buyer, bookingId, mine)).statusCode).toBe(200);
+    const { rival, rivalBooking, theirs } = await rivalPaidTooLate();
 
     expect((await webhook(theirs)).statusCode).toBe(200);
     expect(await storedBooking(rivalBooking)).toMatchObject({ status: 'closed', paymentId: null });
@@ -199,13 +208,7 @@ describe('POST /api/payments/stripe/webhook', () => {
   });
 
   it('sends one refund, with its idempotency key, for parallel orders and webhooks', async () => {
-    const rival = await createActor(t.app, 'buyer');
-    const rivalBooking = await bookAs(t.app, rival, productId);
-    const mine = await startPayment(buyer, bookingId);
-    const theirs = await startPayment(rival, rivalBooking);
-    stub.succeed(mine);
-    stub.succeed(theirs);
-    expect((await orderAs(t.app, buyer, bookingId, mine)).statusCode).toBe(200);
+    const { rival, rivalBooking, theirs } = await rivalPaidTooLate();
 
     const answers = await Promise.all([
       ...Array.from({ length: 6 }, () => orderAs(t.app, rival, rivalBooking, theirs)),
