@@ -8,37 +8,47 @@ export const passwordSchema = z.string().min(6).max(200);
 
 const displayNameSchema = z.string().trim().max(100);
 
-export const signUpBodySchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  displayName: displayNameSchema.optional(),
-  photoURL: imageUrlOrNoneSchema.optional(),
-});
+export const signUpBodySchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    displayName: displayNameSchema.optional(),
+    photoURL: imageUrlOrNoneSchema.optional(),
+  })
+  .meta({ id: 'SignUp' });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const signInBodySchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1).max(200),
-});
+export const signInBodySchema = z
+  .object({
+    email: emailSchema,
+    password: z.string().min(1).max(200),
+  })
+  .meta({ id: 'SignIn' });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-export const profileBodySchema = z.object({
-  displayName: displayNameSchema.optional(),
-  photoURL: imageUrlOrNoneSchema.optional(),
-});
+export const profileBodySchema = z
+  .object({
+    displayName: displayNameSchema.optional(),
+    photoURL: imageUrlOrNoneSchema.optional(),
+  })
+  .meta({ id: 'ProfileUpdate' });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
 /** The signed-in user, in the shape the web app's auth context expects. */
-export const authUserSchema = z.object({
-  uid: z.uuid(),
-  email: z.string(),
-  displayName: z.string(),
-  photoURL: z.string(),
-});
+export const authUserSchema = z
+  .object({
+    uid: z.uuid(),
+    email: z.string(),
+    displayName: z.string(),
+    photoURL: z.string(),
+  })
+  .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export const authResultSchema = z.object({ idToken: z.string(), user: authUserSchema });
+export const authResultSchema = z
+  .object({ idToken: z.string(), user: authUserSchema })
+  .meta({ id: 'AuthResult' });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
-export const jwtGenerateBodySchema = z.object({ email: emailSchema });
-export const jwtGenerateResultSchema = z.object({ token: z.string() });
+export const jwtGenerateBodySchema = z.object({ email: emailSchema }).meta({ id: 'TokenExchange' });
+export const jwtGenerateResultSchema = z.object({ token: z.string() }).meta({ id: 'ApiToken' });

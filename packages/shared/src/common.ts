@@ -1,28 +1,34 @@
 import { z } from 'zod';
 
 /** Every error the API sends: one human-readable message, plus field details on a 400. */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  /** A payment that could not buy the product was refunded: the provider's refund id. */
-  refundId: z.string().optional(),
-});
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** A payment that could not buy the product was refunded: the provider's refund id. */
+    refundId: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const publicConfigSchema = z.object({
-  paymentProvider: z.enum(['test', 'stripe']),
-  stripePublishableKey: z.string().optional(),
-  oidc: z.boolean(),
-});
+export const publicConfigSchema = z
+  .object({
+    paymentProvider: z.enum(['test', 'stripe']),
+    stripePublishableKey: z.string().optional(),
+    oidc: z.boolean(),
+  })
+  .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+export const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;
 
-export const imageUploadResultSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ url: z.string() }),
-});
+export const imageUploadResultSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ url: z.string() }),
+  })
+  .meta({ id: 'ImageUploadResult' });
 export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;
 
 /**

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   authResultSchema,
   authUserSchema,
-  errorBodySchema,
   jwtGenerateBodySchema,
   jwtGenerateResultSchema,
   messages,
@@ -24,10 +23,14 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../../identity/passwords.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { currentSession } from '../../../plugins/auth.ts';
+import { bearerAuth, described, errorResponses, publicAccess } from '../responses.ts';
 
 /** Sign-up and sign-in by email, plus the token exchange the web app calls after either. */
 const AUTH_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
-const bearer = [{ bearerAuth: [] }];
+const signedInUser = described(
+  z.object({ user: authUserSchema }),
+  'The signed-in user, as the web app shows them',
+);
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const issueToken = (user: UserRow, sessionId: string) =>
@@ -38,10 +41,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
       schema: {
+        operationId: 'signUp',
         tags: ['identity'],
         summary: 'Create an account with email and password',
+        security: publicAccess,
         body: signUpBodySchema,
-        response: { 201: authResultSchema, 400: errorBodySchema, 409: errorBodySchema },
+        response: {
+          201: described(authResultSchema, 'Created and signed in, with a sign-in token'),
+          ...errorResponses(400, 409, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -69,10 +77,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: AUTH_RATE_LIMIT },
       schema: {
+        operationId: 'signIn',
         tags: ['identity'],
         summary: 'Sign in with email and password',
+        security: publicAccess,
         body: signInBodySchema,
-        response: { 200: authResultSchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: described(authResultSchema, 'Signed in, with a sign-in token'),
+          ...errorResponses(400, 401, 429),
+        },
       },
     },
     async (request) => {
@@ -103,10 +116,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['identity'],
         summary: 'The signed-in user',
-        security: bearer,
-        response: { 200: z.object({ user: authUserSchema }), 401: errorBodySchema },
+        security: bearerAuth,
+        response: { 200: signedInUser, ...errorResponses(401) },
       },
     },
     async (request) => ({ user: toAuthUser(currentSession(request).user) }),
@@ -117,11 +131,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'updateProfile',
         tags: ['identity'],
         summary: 'Update the display name and photo',
-        security: bearer,
+        security: bearerAuth,
         body: profileBodySchema,
-        response: { 200: z.object({ user: authUserSchema }), 401: errorBodySchema },
+        response: { 200: signedInUser, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -139,15 +154,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'signOut',
         tags: ['identity'],
         summary: 'End this session on the server; its tokens stop working',
-        security: bearer,
-        response: { 204: z.null(), 401: errorBodySchema },
+        security: bearerAuth,
+        response: {
+          204: described(z.undefined(), 'Signed out: no token of this session works any more'),
+          ...errorResponses(401),
+        },
       },
     },
     async (request, reply) => {
       await revokeSession(app.db, currentSession(request).sessionId);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 
@@ -157,11 +176,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       config: { rateLimit: AUTH_RATE_LIMIT },
       schema: {
+        operationId: 'createApiToken',
         tags: ['identity'],
         summary: 'Exchange the sign-in token for the API token the web app stores',
-        security: bearer,
+        security: bearerAuth,
         body: jwtGenerateBodySchema,
-        response: { 200: jwtGenerateResultSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: {
+          200: described(jwtGenerateResultSchema, 'The API token, for the same session'),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import { OidcError, type OidcProfile } from '../../../identity/oidc.ts';
 import type { Database } from '../../../db/client.ts';
 import { registerUser } from '../../../users/users.ts';
 import { servedOverHttps } from '../../../config.ts';
+import { errorResponses, publicAccess, redirect } from '../responses.ts';
 
 /**
  * Google sign-in (any OIDC issuer), when OIDC_* is configured. /start sends the browser to the
@@ -52,12 +53,18 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'startOidcSignIn',
         tags: ['identity'],
         summary: 'Sign in with Google (OIDC): redirects to the issuer',
+        security: publicAccess,
         querystring: z.object({
           returnTo: returnToSchema.optional(),
           state: browserStateSchema,
         }),
+        response: {
+          302: redirect("To the issuer's sign-in page, or to /login when sign-in is unavailable"),
+          ...errorResponses(400, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -82,8 +89,15 @@ const oidcRoutes: FastifyPluginAsyncZod<{ settings: OidcSignIn }> = async (app, 
     '/auth/oidc/callback',
     {
       schema: {
+        operationId: 'finishOidcSignIn',
         tags: ['identity'],
         summary: 'Where the issuer returns; redirects to the web app signed in, or to /login',
+        security: publicAccess,
+        response: {
+          302: redirect(
+            'To /auth/callback with a sign-in token in the fragment, or to /login when refused',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bookingBodySchema,
   bookingCreatedSchema,
@@ -16,7 +15,7 @@ import {
 } from '../../../bookings/bookings.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
 import { sendPage } from '../../../pagination.ts';
-import { bearerAuth, errorResponses } from '../responses.ts';
+import { bearerAuth, described, errorResponses, pageOf } from '../responses.ts';
 
 /** Booking a product and reading one's bookings (the buyer's orders). */
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,11 +24,15 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'createBooking',
         tags: ['bookings'],
         summary: 'Book a product; name, image and price are taken from the listing',
         security: bearerAuth,
         body: bookingBodySchema,
-        response: { 201: bookingCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          201: described(bookingCreatedSchema, 'Booked; `_id` is the new booking'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -43,11 +46,15 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'listBookings',
         tags: ['bookings'],
         summary: "A buyer's bookings, newest first: one's own, or anyone's for an admin",
         security: bearerAuth,
         querystring: emailQuerySchema,
-        response: { 200: z.array(bookingSchema), ...errorResponses(400, 401, 403) },
+        response: {
+          200: pageOf(bookingSchema, "A page of the buyer's bookings, newest first"),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -62,11 +69,15 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getBooking',
         tags: ['bookings'],
         summary: 'One booking, for its buyer or an admin',
         security: bearerAuth,
         params: idParamsSchema,
-        response: { 200: bookingSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: described(bookingSchema, 'The booking'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, imageUploadResultSchema, messages } from '@reloop/shared';
+import { imageUploadResultSchema, messages } from '@reloop/shared';
 import { HttpError } from '../../../http-errors.ts';
 import {
   UnreadableImageError,
@@ -9,6 +9,8 @@ import {
   reencodeImage,
   sniffImageFormat,
 } from '../../../images/process-image.ts';
+import { withDocumentedBody } from '../../../plugins/docs.ts';
+import { bearerAuth, described, errorResponses } from '../responses.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -30,24 +32,36 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/** The upload as the document describes it: one file field, `image`. */
+const imageForm = {
+  type: 'object',
+  required: ['image'],
+  properties: {
+    image: { type: 'string', format: 'binary', description: 'A PNG or JPEG, 5 MB at most' },
+  },
+};
+
 /** Image uploads for product photos and avatars; the files are served by the static plugin. */
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/images',
     {
       onRequest: app.authenticate,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        swaggerTransform: withDocumentedBody('multipart/form-data', imageForm),
+      },
       schema: {
+        operationId: 'uploadImage',
         tags: ['images'],
         summary: 'Upload a PNG or JPEG (multipart field "image", 5 MB max)',
-        consumes: ['multipart/form-data'],
-        security: [{ bearerAuth: [] }],
+        security: bearerAuth,
         response: {
-          201: imageUploadResultSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          201: described(
+            imageUploadResultSchema,
+            'Stored, metadata stripped and at most 1600 px on its longest side; `data.url` serves it',
+          ),
+          ...errorResponses(400, 401, 413, 415, 429),
         },
       },
     },

@@ -11,7 +11,7 @@ import {
 import { createPaymentIntent, recordOrder } from '../../../payments/orders.ts';
 import { CardError, TestPaymentProvider } from '../../../payments/test-provider.ts';
 import { currentSession } from '../../../plugins/auth.ts';
-import { bearerAuth, errorResponses } from '../responses.ts';
+import { bearerAuth, described, errorResponses, publicAccess } from '../responses.ts';
 
 /** Paying for a booking: intent, order, and the test provider's card confirmation. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,11 +20,18 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'createPaymentIntent',
         tags: ['payments'],
         summary: "Start paying a booking; the amount is the booking's price",
         security: bearerAuth,
         body: paymentIntentBodySchema,
-        response: { 200: paymentIntentResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: described(
+            paymentIntentResultSchema,
+            "The payment's client secret; the same one each time for one booking",
+          ),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => ({
@@ -42,11 +49,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'createOrder',
         tags: ['payments'],
         summary: 'Record the order once the provider confirms the payment',
         security: bearerAuth,
         body: orderBodySchema,
-        response: { 200: orderResultSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
+        response: {
+          200: described(orderResultSchema, 'The order is recorded (also when it already was)'),
+          ...errorResponses(400, 401, 402, 403, 404, 409),
+        },
       },
     },
     (request) => recordOrder(app.db, app.payments, currentSession(request).user, request.body),
@@ -59,13 +70,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'confirmTestPayment',
         tags: ['payments'],
         summary: "Test provider: pay an intent with one of Stripe's test card numbers",
+        security: publicAccess,
         body: testConfirmBodySchema,
         response: {
-          200: testConfirmResultSchema,
-          402: cardErrorSchema,
-          ...errorResponses(400, 404, 409),
+          200: described(testConfirmResultSchema, 'The payment succeeded'),
+          402: described(cardErrorSchema, "The card was declined, in Stripe's words"),
+          ...errorResponses(400, 404, 409, 429),
         },
       },
     },

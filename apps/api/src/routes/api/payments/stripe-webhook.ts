@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { messages } from '@reloop/shared';
 import { HttpError } from '../../../http-errors.ts';
+import { withDocumentedBody } from '../../../plugins/docs.ts';
 import { recordOrderForIntent } from '../../../payments/orders.ts';
 import type { StripePaymentProvider } from '../../../payments/stripe-provider.ts';
+import { described, errorResponses, publicAccess } from '../responses.ts';
 
 /**
  * POST /api/payments/stripe/webhook — Stripe tells us about payments. The signature is
@@ -21,10 +24,22 @@ const stripeWebhookRoutes: FastifyPluginAsync<{ provider: StripePaymentProvider 
   app.post(
     '/payments/stripe/webhook',
     {
+      config: {
+        swaggerTransform: withDocumentedBody('application/json', {
+          type: 'object',
+          description: 'A Stripe event, signed in the `Stripe-Signature` header',
+        }),
+      },
       schema: {
+        operationId: 'receiveStripeWebhook',
         tags: ['payments'],
         summary: 'Stripe: payment events, signed with STRIPE_WEBHOOK_SECRET',
-        hide: false,
+        // Stripe proves itself with the signature, not with a token.
+        security: publicAccess,
+        response: {
+          200: described(z.object({ received: z.literal(true) }), 'The event was taken in'),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => {

@@ -25,19 +25,21 @@ import {
   reportProduct,
   toProductJson,
 } from '../../../products/products.ts';
-import { bearerAuth, errorResponses } from '../responses.ts';
+import { bearerAuth, described, errorResponses, pageOf, publicAccess } from '../responses.ts';
 
 /** Categories and listings: browsing, the seller's own products, reports and moderation. */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const productList = z.array(productSchema);
-
   app.get(
     '/productcategory',
     {
       schema: {
+        operationId: 'listCategories',
         tags: ['products'],
         summary: 'The categories, in their fixed order, with images',
-        response: { 200: z.array(categorySchema) },
+        security: publicAccess,
+        response: {
+          200: described(z.array(categorySchema), 'Every category, in the fixed order'),
+        },
       },
     },
     // Already serialised once: Fastify sends a JSON string as it is, skipping the serializer.
@@ -51,11 +53,16 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:categoryId',
     {
       schema: {
+        operationId: 'listCategoryProducts',
         tags: ['products'],
         summary: 'Products for sale in a category, newest first',
+        security: publicAccess,
         params: z.object({ categoryId: idSchema }),
         querystring: paginationQuerySchema,
-        response: { 200: productList, ...errorResponses(400, 404) },
+        response: {
+          200: pageOf(productSchema, 'A page of the unsold products in the category, newest first'),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, reply) =>
@@ -76,10 +83,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/advertise/products',
     {
       schema: {
+        operationId: 'listAdvertisedProducts',
         tags: ['products'],
         summary: 'Advertised products for sale, newest first',
+        security: publicAccess,
         querystring: paginationQuerySchema,
-        response: { 200: productList, ...errorResponses(400) },
+        response: {
+          200: pageOf(productSchema, 'A page of the advertised unsold products, newest first'),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) =>
@@ -91,11 +103,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'reportProduct',
         tags: ['products'],
         summary: 'Report a product to the admins',
         security: bearerAuth,
         params: idParamsSchema,
-        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 404) },
+        response: {
+          200: described(acknowledgedSchema, 'Reported (also when it already was)'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) => {
@@ -109,11 +125,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('seller'),
       schema: {
+        operationId: 'createProduct',
         tags: ['seller'],
         summary: 'List a product for sale (seller details come from the account)',
         security: bearerAuth,
         body: productBodySchema,
-        response: { 201: createdSchema, ...errorResponses(400, 401, 403) },
+        response: {
+          201: described(createdSchema, 'Listed; `_id` is the new product'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -132,11 +152,18 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'listSellerProducts',
         tags: ['seller'],
         summary: "A seller's products, newest first: one's own, or anyone's for an admin",
         security: bearerAuth,
         querystring: emailQuerySchema,
-        response: { 200: productList, ...errorResponses(400, 401, 403) },
+        response: {
+          200: pageOf(
+            productSchema,
+            "A page of the seller's products, sold ones too, newest first",
+          ),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -151,11 +178,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('seller'),
       schema: {
+        operationId: 'advertiseProduct',
         tags: ['seller'],
         summary: 'Advertise an unsold product on the home page',
         security: bearerAuth,
         params: idParamsSchema,
-        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: described(acknowledgedSchema, 'Advertised (also when it already was)'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -169,11 +200,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('seller', 'admin'),
       schema: {
+        operationId: 'deleteProduct',
         tags: ['seller'],
         summary: 'Delete a product (its owner or an admin); bookings stay readable',
         security: bearerAuth,
         params: idParamsSchema,
-        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: described(acknowledgedSchema, 'Deleted: the product has left every listing'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -187,11 +222,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('admin'),
       schema: {
+        operationId: 'listReportedProducts',
         tags: ['admin'],
         summary: 'Reported products that are not deleted',
         security: bearerAuth,
         querystring: paginationQuerySchema,
-        response: { 200: productList, ...errorResponses(400, 401, 403) },
+        response: {
+          200: pageOf(productSchema, 'A page of the reported products, newest first'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) =>

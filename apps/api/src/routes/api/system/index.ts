@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, healthSchema, messages, publicConfigSchema } from '@reloop/shared';
+import { healthSchema, messages, publicConfigSchema } from '@reloop/shared';
+import { described, errorResponses, publicAccess } from '../responses.ts';
 
 /** Liveness for operators and the settings the web app needs before it renders. */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,9 +9,14 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['system'],
         summary: 'Healthy when the database answers',
-        response: { 200: healthSchema, 503: errorBodySchema },
+        security: publicAccess,
+        response: {
+          200: described(healthSchema, 'The server and its database answer'),
+          ...errorResponses(503),
+        },
       },
     },
     async (request, reply) => {
@@ -28,9 +34,11 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/config',
     {
       schema: {
+        operationId: 'getConfig',
         tags: ['system'],
         summary: 'Which payment provider and sign-in options are on',
-        response: { 200: publicConfigSchema },
+        security: publicAccess,
+        response: { 200: described(publicConfigSchema, 'The settings the web app starts with') },
       },
     },
     async () => ({

@@ -19,7 +19,7 @@ import {
   toUserJson,
   verifySeller,
 } from '../../../users/users.ts';
-import { bearerAuth, errorResponses } from '../responses.ts';
+import { bearerAuth, described, errorResponses, pageOf } from '../responses.ts';
 
 /** Registration as buyer or seller, role look-up, and the admin's user management. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,11 +31,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'registerUser',
         tags: ['users'],
         summary: 'Register the signed-in account as buyer or seller (a set role never changes)',
         security: bearerAuth,
         body: registerBodySchema,
-        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403) },
+        response: {
+          200: described(acknowledgedSchema, 'Registered (also when it already was)'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request) => {
@@ -49,11 +53,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
+        operationId: 'getUserRole',
         tags: ['users'],
         summary: "A user's role: one's own, or anyone's for an admin",
         security: bearerAuth,
         params: emailParams,
-        response: { 200: roleResultSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: described(roleResultSchema, 'The role; null until the account is registered'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -68,11 +76,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: admin,
         schema: {
+          operationId: role === 'buyer' ? 'listBuyers' : 'listSellers',
           tags: ['admin'],
           summary: `All ${role}s, newest first`,
           security: bearerAuth,
           querystring: paginationQuerySchema,
-          response: { 200: z.array(userSchema), ...errorResponses(400, 401, 403) },
+          response: {
+            200: pageOf(userSchema, `A page of the ${role}s, newest first`),
+            ...errorResponses(400, 401, 403),
+          },
         },
       },
       async (request, reply) =>
@@ -85,11 +97,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'deleteUser',
         tags: ['admin'],
         summary: 'Delete a user: sessions end, listings disappear, bookings stay readable',
         security: bearerAuth,
         params: idParamsSchema,
-        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: described(acknowledgedSchema, 'Deleted: signed out everywhere, listings gone'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -103,11 +119,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
+        operationId: 'verifySeller',
         tags: ['admin'],
         summary: 'Verify a seller',
         security: bearerAuth,
         params: emailParams,
-        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: described(acknowledgedSchema, 'Verified: their products show `sellerVerified`'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
