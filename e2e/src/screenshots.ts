@@ -19,15 +19,16 @@ try {
       for (const [width, viewport] of Object.entries(VIEWPORTS)) {
         for (const theme of THEMES) {
           const page = await openScreen(browser, server.url, screen, theme, viewport);
-          // The whole page: Playwright's fullPage capture stalls in this headless chromium, so
-          // the viewport is made as tall as the page instead (capped, for very long lists).
+          // The whole page at the screen's own size (a page is at least a screen tall, so a
+          // taller viewport would only grow it), capped for very long lists.
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          await page.setViewportSize({ width: viewport.width, height: Math.min(height, 4000) });
           await page.screenshot({
             path: `${outDir}${screen.name}-${width}-${theme}.jpg`,
             type: 'jpeg',
             quality: 70,
             animations: 'disabled',
+            fullPage: true,
+            clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, 4000) },
           });
           await page.context().close();
         }

@@ -41,6 +41,9 @@ it('works on a phone: menu, dashboard drawer and booking dialog', async () => {
         .toBe(false);
 
       await page.goto(`/category/${category?._id}`);
+      // Products first: the categories are one row above them, so a listing starts on screen.
+      const firstListing = await page.locator('article').first().boundingBox();
+      expect(firstListing?.y).toBeLessThan(phone.viewport.height / 2);
       await page.getByRole('button', { name: 'Book Now' }).first().click();
       const dialog = page.getByRole('dialog');
       const phoneField = dialog.getByLabel('Phone');
@@ -64,8 +67,15 @@ it('works on a phone: menu, dashboard drawer and booking dialog', async () => {
       await dialog.waitFor({ state: 'hidden' });
 
       // Paying from a phone: the card fields format as typed and each shows its own problem.
+      // My Orders on a phone: each order is a card, its Pay on screen with no sideways scroll.
       await page.goto('/dashboard/orders');
-      await page.getByRole('link', { name: 'Pay' }).first().click();
+      const payLink = page.getByRole('link', { name: 'Pay' }).first();
+      const box = await payLink.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= phone.viewport.width).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        phone.viewport.width,
+      );
+      await payLink.click();
       const expiry = page.getByLabel('Expiry (MM/YY)');
       await expiry.pressSequentially('0120');
       expect(await expiry.inputValue()).toBe('01/20');

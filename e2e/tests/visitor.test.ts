@@ -19,13 +19,26 @@ it('shows a visitor the home page, the blog and the 404 page', async () => {
     await page.getByRole('heading', { name: 'Advertised products' }).waitFor();
     await page.getByRole('link', { name: 'Log in to book' }).first().waitFor();
 
-    // The carousel: two slides, next/previous arrows and clickable bullets.
+    // The first slide's image, preloaded by the page's HTML, is what the page paints first.
+    const preloaded = await page.evaluate(
+      () => document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.href,
+    );
+    const firstSlide = page.locator('img[fetchpriority="high"]').first();
+    expect(await firstSlide.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(
+      preloaded,
+    );
+
+    // The carousel: two slides, next/previous and bullets are named buttons.
     const active = page.locator('.swiper-slide-active');
     await expect.poll(() => active.textContent()).toContain('New Arrival');
-    await page.locator('.swiper-button-next').click();
+    await page.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => active.textContent()).toContain('Laptop for Winter 2022');
-    await page.locator('.swiper-pagination-bullet').first().click();
+    await page.getByRole('button', { name: 'Go to slide 1' }).click();
     await expect.poll(() => active.textContent()).toContain('New Arrival');
+    // …and work from the keyboard.
+    await page.getByRole('button', { name: 'Go to slide 2' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => active.textContent()).toContain('Laptop for Winter 2022');
     await expectAccessible(page, 'home');
 
     await page.getByRole('link', { name: 'Blog', exact: true }).first().click();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 120;
+const BUDGET_KB = 100;
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];

@@ -1,21 +1,27 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let webDist: string;
+const ASSET = 'console.log("app");'.repeat(50);
 
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'reloop-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<!doctype html><title>Reloop</title><div id="root"></div>',
+    '<!doctype html><head><title>Reloop</title></head><div id="root"></div>',
   );
-  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // As the web build writes them: the asset, and its brotli and gzip forms beside it.
+  const asset = path.join(webDist, 'assets', 'index-abc123.js');
+  await writeFile(asset, ASSET);
+  await writeFile(`${asset}.br`, brotliCompressSync(ASSET));
+  await writeFile(`${asset}.gz`, gzipSync(ASSET));
 });
 afterAll(() => rm(webDist, { recursive: true, force: true }));
 afterEach(() => t.close());
@@ -88,6 +94,54 @@ describe('errors and headers', () => {
     }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('preloads the home page hero from its HTML, and only there', async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    const preload =
+      /<link rel="preload" as="image" href="\/hero\/[^"]+" fetchpriority="high"><\/head>/;
+    expect((await t.app.inject({ method: 'GET', url: '/?ref=mail' })).body).toMatch(preload);
+    for (const url of ['/blog', '/category/123']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('preload');
+    }
+  });
+
+  it('sends a built asset as brotli or gzip when the client takes it, else as it is', async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(ASSET);
+
+    expect((await get('gzip')).headers['content-encoding']).toBe('gzip');
+
+    for (const raw of [await get(), await get('identity')]) {
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.body).toBe(ASSET);
+    }
+    // Every answer depends on Accept-Encoding, so caches must keep them apart.
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect((await get()).headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('leaves API responses uncompressed', async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/productcategory',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toHaveLength(5);
   });
 
   it('hides the details of unexpected errors', async () => {

@@ -1,15 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
-import { createRouter } from './router.tsx';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router.tsx';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

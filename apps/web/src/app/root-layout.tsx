@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { AfterFirstPaint } from '../components/after-first-paint.tsx';
+import { Spinner } from '../components/spinner.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 
 // Toasts only ever follow an action, so the toast library loads after the first paint.
@@ -9,10 +11,13 @@ const Toaster = lazy(() => import('./toaster.tsx'));
 export function RootLayout() {
   return (
     <AuthProvider>
-      <Outlet />
-      <Suspense>
-        <Toaster />
+      {/* While the dashboard shell loads; the public shell is in the first bundle. */}
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
       </Suspense>
+      <AfterFirstPaint>
+        <Toaster />
+      </AfterFirstPaint>
     </AuthProvider>
   );
 }

@@ -1,55 +1,113 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ErrorScreen, NotFound } from '../components/error-screen.tsx';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useRoutes,
+  type Params,
+  type RouteObject,
+} from 'react-router';
+import { NotFound, PageErrorBoundary } from '../components/error-screen.tsx';
 import { GuestOnly, RequireAuth, RequireRole } from '../components/guards.tsx';
-import { Spinner } from '../components/spinner.tsx';
 import { MainLayout } from '../components/layouts/main-layout.tsx';
+import { Spinner } from '../components/spinner.tsx';
 import { dashboardPathFor, useAuth } from '../lib/auth.tsx';
 import { HomePage } from './routes/home.tsx';
 import { RootLayout } from './root-layout.tsx';
 
+/** What a lazily loaded page module exports. */
+interface PageModule {
+  Component: ComponentType;
+  /** Starts loading the page's data, so it arrives while the code and the guards are busy. */
+  prefetch?: (queryClient: QueryClient, params: Params) => unknown;
+}
+
+interface PageHandle {
+  preload: () => Promise<PageModule>;
+}
+
 /**
- * Every screen of the app. Only the home page and the public shell are in the first bundle;
- * every other route, and the dashboard shell, is loaded when first visited (each lazy route
- * module exports `Component`).
+ * A page whose code loads when its route matches (see AppRoutes), in parallel with the session
+ * check a guard waits for. Code that is in by the time the page shows renders at once: no
+ * fallback, and none of React's delay before revealing what a fallback stood in for.
  */
+function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= load().then((page) => {
+      loaded = page.Component;
+      return page;
+    }));
+  const LazyPage = lazy(async () => ({ default: (await preload()).Component }));
+  function Page() {
+    // Chosen once per mount, so the page is never swapped for another component under it.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  const handle: PageHandle = { preload };
+  return { element: <Page />, handle };
+}
+
 /**
- * /dashboard, where the navbar's Dashboard link goes: each role's landing page. The dashboard
- * layout renders it only once the role is known, so a click right after sign-in never lands on
- * another role's page.
+ * /dashboard, where the navbar's Dashboard link goes: each role's landing page, once the role is
+ * known, so a click right after sign-in never lands on another role's page.
  */
 function DashboardIndex() {
-  const { role } = useAuth();
+  const { role, loading } = useAuth();
+  if (loading) return <Spinner />;
   return <Navigate to={dashboardPathFor(role)} replace />;
 }
 
+const dashboardShell = lazyPage(async () => ({
+  Component: (await import('../components/layouts/dashboard-layout.tsx')).DashboardLayout,
+}));
+
+/**
+ * Every screen of the app. Only the home page and the public shell are in the first bundle;
+ * every other page, and the dashboard shell, is loaded when first shown. The routes are plain
+ * elements for `useRoutes` (react-router's declarative mode): its data router would add 16 KB
+ * gzip to the first bundle for loaders and actions the app does not use.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Shown while a lazy route the page was opened on is loading.
-    hydrateFallbackElement: <Spinner />,
     children: [
       {
-        element: <MainLayout />,
-        errorElement: <ErrorScreen />,
+        element: (
+          <PageErrorBoundary>
+            <MainLayout />
+          </PageErrorBoundary>
+        ),
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'blog', lazy: () => import('../features/blog/routes/blog-page.tsx') },
+          { path: 'blog', ...lazyPage(() => import('../features/blog/routes/blog-page.tsx')) },
           {
             element: <GuestOnly />,
             children: [
-              { path: 'login', lazy: () => import('../features/auth/routes/login-page.tsx') },
-              { path: 'register', lazy: () => import('../features/auth/routes/register-page.tsx') },
+              {
+                path: 'login',
+                ...lazyPage(() => import('../features/auth/routes/login-page.tsx')),
+              },
+              {
+                path: 'register',
+                ...lazyPage(() => import('../features/auth/routes/register-page.tsx')),
+              },
             ],
           },
           {
             path: 'auth/callback',
-            lazy: () => import('../features/auth/routes/auth-callback-page.tsx'),
+            ...lazyPage(() => import('../features/auth/routes/auth-callback-page.tsx')),
           },
           {
             path: 'category/:id',
             element: <RequireAuth />,
             children: [
-              { index: true, lazy: () => import('../features/catalog/routes/category-page.tsx') },
+              {
+                index: true,
+                ...lazyPage(() => import('../features/catalog/routes/category-page.tsx')),
+              },
             ],
           },
           { path: '*', element: <NotFound /> },
@@ -57,27 +115,28 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dashboard',
-        lazy: async () => ({
-          Component: (await import('../components/layouts/dashboard-layout.tsx')).DashboardLayout,
-        }),
-        errorElement: <ErrorScreen />,
+        handle: dashboardShell.handle,
+        element: <PageErrorBoundary>{dashboardShell.element}</PageErrorBoundary>,
         children: [
           { index: true, element: <DashboardIndex /> },
-          { path: 'orders', lazy: () => import('../features/orders/routes/my-orders-page.tsx') },
+          {
+            path: 'orders',
+            ...lazyPage(() => import('../features/orders/routes/my-orders-page.tsx')),
+          },
           {
             path: 'payment/:id',
-            lazy: () => import('../features/orders/routes/payment-page.tsx'),
+            ...lazyPage(() => import('../features/orders/routes/payment-page.tsx')),
           },
           {
             element: <RequireRole role="seller" />,
             children: [
               {
                 path: 'products',
-                lazy: () => import('../features/seller/routes/seller-products-page.tsx'),
+                ...lazyPage(() => import('../features/seller/routes/seller-products-page.tsx')),
               },
               {
                 path: 'addproduct',
-                lazy: () => import('../features/seller/routes/add-product-page.tsx'),
+                ...lazyPage(() => import('../features/seller/routes/add-product-page.tsx')),
               },
             ],
           },
@@ -86,15 +145,15 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'sellers',
-                lazy: () => import('../features/admin/routes/all-sellers-page.tsx'),
+                ...lazyPage(() => import('../features/admin/routes/all-sellers-page.tsx')),
               },
               {
                 path: 'buyers',
-                lazy: () => import('../features/admin/routes/all-buyers-page.tsx'),
+                ...lazyPage(() => import('../features/admin/routes/all-buyers-page.tsx')),
               },
               {
                 path: 'report',
-                lazy: () => import('../features/admin/routes/reported-products-page.tsx'),
+                ...lazyPage(() => import('../features/admin/routes/reported-products-page.tsx')),
               },
             ],
           },
@@ -105,4 +164,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The app's screen for the current location (inside a BrowserRouter, or a MemoryRouter in tests). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => preloadPages(pathname, queryClient), [pathname, queryClient]);
+  return useRoutes(routes);
+}
+
+/**
+ * Starts loading the code and data of the pages at `pathname`: on every navigation, and from
+ * main.tsx before the first render.
+ */
+export function preloadPages(pathname: string, queryClient: QueryClient): void {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+    const handle = route.handle as PageHandle | undefined;
+    // A page whose code fails to load says so when it renders (PageErrorBoundary).
+    handle
+      ?.preload()
+      .then((page) => page.prefetch?.(queryClient, params))
+      .catch(() => undefined);
+  }
+}

@@ -1,16 +1,12 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation, type Location } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../lib/auth.tsx';
 
 /** Shown when a page of the public or the dashboard shell fails to render or load. */
-export function ErrorScreen() {
-  const error = useRouteError();
+export function ErrorScreen({ error }: { error: unknown }) {
   const { signOut } = useAuth();
-  const detail = isRouteErrorResponse(error)
-    ? error.statusText || String(error.status)
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+  const detail = error instanceof Error ? error.message : 'Unknown error';
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
@@ -20,6 +16,39 @@ export function ErrorScreen() {
       </button>
     </main>
   );
+}
+
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+type BoundaryState = { location: Location } & (
+  { failed: false } | { failed: true; error: unknown }
+);
+
+/** Catches what a shell's pages throw; going to another page tries again. */
+class LocationErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { location: this.props.location, failed: false };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): BoundaryState | null {
+    return props.location === state.location ? null : { location: props.location, failed: false };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Shows ErrorScreen in place of a shell (and its page) that failed to render or load. */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  return <LocationErrorBoundary location={useLocation()}>{children}</LocationErrorBoundary>;
 }
 
 export function NotFound() {

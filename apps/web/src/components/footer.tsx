@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
 
 /** About us, contact and shop links, social icons and the copyright line. */
-export function Footer() {
+export default function Footer() {
   return (
     <footer className="bg-base-200 text-base-content mt-12">
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">

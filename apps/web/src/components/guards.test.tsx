@@ -56,6 +56,17 @@ describe('route guards', () => {
     expect(await screen.findByText('private page')).toBeTruthy();
   });
 
+  it('lets a signed-in user through once the session is checked, without waiting for the role', async () => {
+    const session = signedInAs('buyer');
+    mockApi({
+      ...session,
+      // The role lookup never answers: a page for any signed-in user does not need it.
+      'GET /api/user/checkrole/buyer%40example.com': () => new Promise(() => undefined),
+    });
+    renderApp('/private', { routes });
+    expect(await screen.findByText('private page')).toBeTruthy();
+  });
+
   it('shows a spinner while the session and role load', async () => {
     mockApi(signedInAs('admin'));
     renderApp('/admin-only', { routes });

@@ -13,9 +13,10 @@ function ToLogin() {
   return <Navigate to="/login" replace state={{ from: location }} />;
 }
 
+/** Signed-in users only; the role is not waited for, since this guard does not need it. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { user, loading } = useAuth();
-  if (loading) return <Spinner />;
+  const { user, checkingSession } = useAuth();
+  if (checkingSession) return <Spinner />;
   if (!user) return <ToLogin />;
   return children ?? <Outlet />;
 }

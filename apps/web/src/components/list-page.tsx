@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { PagedList } from '../lib/paged-list.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { Spinner } from './spinner.tsx';
 
 /**
  * A dashboard list screen: its title, then the list's states (see PagedListView) with the rows
- * in a table. `children` (dialogs) follow.
+ * in a table, as cards on a phone. `children` (dialogs) follow.
  */
 export function ListPage<Row>({
   title,
@@ -35,9 +35,11 @@ export function ListPage<Row>({
         loadingLabel={loadingLabel}
         emptyText={emptyText}
         render={(rows) => (
-          <div className="overflow-x-auto">
-            <table className="table">
-              <thead>
+          // Below `sm` each row is a card whose cells wrap, so its actions stay on screen
+          // instead of past a sideways scroll; the column names remain for screen readers.
+          <div className="sm:overflow-x-auto">
+            <table className="table max-sm:block">
+              <thead className="max-sm:sr-only">
                 <tr>
                   {headers.map((header, index) => (
                     <th scope="col" key={index}>
@@ -46,9 +48,14 @@ export function ListPage<Row>({
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:grid max-sm:gap-3">
                 {rows.map((row) => (
-                  <tr key={rowKey(row)}>{renderRow(row)}</tr>
+                  <tr
+                    key={rowKey(row)}
+                    className="max-sm:bg-base-200 max-sm:rounded-box max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-2 max-sm:p-3 max-sm:[&>td]:border-0 max-sm:[&>td]:p-0"
+                  >
+                    {renderRow(row)}
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -61,23 +68,26 @@ export function ListPage<Row>({
 }
 
 /**
- * A paged list as a screen shows it: a spinner while the first page loads, the empty text when
- * there is nothing, else the items laid out by `render` with "Show more" while the list has
- * more; and the server's message when loading (the first page or a later one) failed.
+ * A paged list as a screen shows it: a spinner (or `placeholder`, e.g. one the size of the
+ * items, so nothing below jumps) while the first page loads, the empty text when there is
+ * nothing, else the items laid out by `render` with "Show more" while the list has more; and the
+ * server's message when loading (the first page or a later one) failed.
  */
 export function PagedListView<Item>({
   list,
   loadingLabel,
+  placeholder: Placeholder = Spinner,
   emptyText,
   render,
 }: {
   list: PagedList<Item>;
   loadingLabel: string;
+  placeholder?: ComponentType<{ label: string }>;
   emptyText: string;
   render: (items: Item[]) => ReactNode;
 }) {
   let body: ReactNode = null;
-  if (list.isPending) body = <Spinner label={loadingLabel} />;
+  if (list.isPending) body = <Placeholder label={loadingLabel} />;
   else if (list.items?.length === 0) {
     body = <p className="text-base-content/70 text-lg">{emptyText}</p>;
   } else if (list.items) {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  startTransition,
   use,
   useCallback,
   useEffect,
@@ -9,10 +10,22 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import type { AuthResult, AuthUser, Role } from '@reloop/shared';
+import type { Role } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { api, ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client.ts';
+import {
+  api,
+  ApiError,
+  dataOf,
+  errorMessage,
+  onUnauthorized,
+  quietly,
+  withToken,
+  type ApiSchema,
+} from './api-client.ts';
+import { sharedKeys } from './query-keys.ts';
 import { clearToken, storeToken, storedToken } from './token.ts';
+
+type AuthUser = ApiSchema<'AuthUser'>;
 
 /**
  * Who is signed in, and with which role. The session is the stored API token; on load it is
@@ -23,6 +36,8 @@ interface AuthContextValue {
   role: Role | null;
   /** True until the session and the role are known. */
   loading: boolean;
+  /** True until the stored session is checked; the role may still be loading after that. */
+  checkingSession: boolean;
   signIn(email: string, password: string): Promise<void>;
   /** Keeps the API token (see requestApiToken) and signs `user` in with it. */
   startSession(token: string, user: AuthUser): void;
@@ -35,17 +50,33 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const toastError = (message: string, id?: string) =>
   void import('react-hot-toast').then(({ default: toast }) => toast.error(message, { id }));
 
-const roleQueryKey = (email: string) => ['role', email] as const;
-
 /** Exchanges the sign-in token of a password or Google sign-in for the API token. */
-export const requestApiToken = async (signedIn: AuthResult): Promise<string> =>
+export const requestApiToken = async (signedIn: ApiSchema<'AuthResult'>): Promise<string> =>
   (
-    await api.post<{ token: string }>(
-      '/jwtgenerate',
-      { email: signedIn.user.email },
-      signedIn.idToken,
+    await dataOf(
+      api.POST('/api/jwtgenerate', {
+        body: { email: signedIn.user.email },
+        ...withToken(signedIn.idToken),
+      }),
     )
   ).token;
+
+// A token that expired while the app was closed just means "signed out" here.
+const checkSession = (): Promise<AuthUser | null> =>
+  dataOf(api.GET('/api/auth/me', quietly)).then(
+    ({ user }) => user,
+    () => null,
+  );
+
+let earlySessionCheck: Promise<AuthUser | null> | undefined;
+
+/**
+ * Starts checking the stored session before the app first renders (main.tsx), so the answer is
+ * on its way while the page draws; the provider picks it up when it mounts.
+ */
+export function startSessionCheck(): void {
+  if (storedToken()) earlySessionCheck = checkSession();
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -55,11 +86,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!storedToken()) return;
-    // A token that expired while the app was closed just means "signed out" here.
-    apiRequest<{ user: AuthUser }>('/auth/me', { quiet: true })
-      .then(({ data }) => setUser(data.user))
-      .catch(() => setUser(null))
-      .finally(() => setCheckingSession(false));
+    const check = earlySessionCheck ?? checkSession();
+    earlySessionCheck = undefined;
+    void check.then((checked) =>
+      // A transition, so the page it lets through renders in slices, not in one long task.
+      startTransition(() => {
+        setUser(checked);
+        setCheckingSession(false);
+      }),
+    );
   }, []);
 
   const forget = useCallback(() => {
@@ -79,11 +114,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const roleQuery = useQuery({
-    queryKey: roleQueryKey(user?.email ?? ''),
+    queryKey: sharedKeys.role(user?.email ?? ''),
     queryFn: ({ signal }) =>
-      api.get<{ role: Role | null }>(
-        `/user/checkrole/${encodeURIComponent(user?.email ?? '')}`,
-        signal,
+      dataOf(
+        api.GET('/api/user/checkrole/{email}', {
+          params: { path: { email: user?.email ?? '' } },
+          signal,
+        }),
       ),
     enabled: user !== null,
     staleTime: Infinity,
@@ -96,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const signedIn = await api.post<AuthResult>('/auth/signin', { email, password });
+      const signedIn = await dataOf(api.POST('/api/auth/signin', { body: { email, password } }));
       startSession(await requestApiToken(signedIn), signedIn.user);
     },
     [startSession],
@@ -104,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      if (storedToken()) await apiRequest('/auth/signout', { method: 'POST', quiet: true });
+      if (storedToken()) await dataOf(api.POST('/api/auth/signout', quietly));
     } catch (error) {
       // A session the server already ended is signed out all the same.
       if (!(error instanceof ApiError && error.status === 401)) toastError(errorMessage(error));
@@ -118,6 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       role: roleQuery.data?.role ?? null,
       loading: checkingSession || (user !== null && roleQuery.isPending),
+      checkingSession,
       signIn,
       startSession,
       signOut,

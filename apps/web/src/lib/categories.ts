@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@reloop/shared';
-import { api } from './api-client.ts';
+import { api, dataOf } from './api-client.ts';
+import { sharedKeys } from './query-keys.ts';
 
 /** The five categories in their fixed order: home sidebar, category page, the add-product form. */
 export const getCategories = (signal?: AbortSignal) =>
-  api.get<Category[]>('/productcategory', signal);
+  dataOf(api.GET('/api/productcategory', { signal }));
 
 export const categoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['categories'],
+    queryKey: sharedKeys.categories,
     queryFn: ({ signal }) => getCategories(signal),
     staleTime: Infinity,
   });

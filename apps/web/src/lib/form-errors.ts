@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ErrorBody } from '@reloop/shared';
+import { errorBodySchema } from '@reloop/shared';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -13,7 +13,8 @@ export function showFieldErrors<Form extends FieldValues>(
   setError: UseFormSetError<Form>,
 ): boolean {
   if (!(error instanceof ApiError) || error.status !== 400) return false;
-  const { errors = [] } = (error.body ?? {}) as Partial<ErrorBody>;
+  const body = errorBodySchema.safeParse(error.body);
+  const errors = (body.success && body.data.errors) || [];
   let shown = false;
   for (const { path, message } of errors) {
     const field = fields.find((name) => path === `body.${name}`);

@@ -6,6 +6,13 @@ describe('formatPrice', () => {
     expect(formatPrice(549.5)).toBe('$549.50');
     expect(formatPrice(1299)).toBe('$1,299.00');
   });
+
+  it('writes what Intl.NumberFormat writes for US dollars', () => {
+    const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const amount of [0, 0.5, 7, 999.999, 1000, 12345.67, 1234567.891, -42.1]) {
+      expect(formatPrice(amount)).toBe(dollars.format(amount));
+    }
+  });
 });
 
 describe('formatTimeAgo', () => {
@@ -17,5 +24,35 @@ describe('formatTimeAgo', () => {
     ['2026-10-01T12:00:00Z', '2 months ago'],
   ])('%s → %s', (iso, expected) => {
     expect(formatTimeAgo(iso, now)).toBe(expected);
+  });
+
+  it('writes what Intl.RelativeTimeFormat writes in English', () => {
+    const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const seconds = {
+      year: 365 * 86400,
+      month: 30 * 86400,
+      week: 7 * 86400,
+      day: 86400,
+      hour: 3600,
+      minute: 60,
+    };
+    const cases: [number, keyof typeof seconds][] = [
+      [-1, 'year'],
+      [-1, 'month'],
+      [-1, 'week'],
+      [-1, 'day'],
+      [-1, 'hour'],
+      [-1, 'minute'],
+      [-3, 'day'],
+      [-2, 'week'],
+      [-11, 'month'],
+      [-5, 'year'],
+      [2, 'day'],
+      [1, 'hour'],
+    ];
+    for (const [count, unit] of cases) {
+      const iso = new Date(now.getTime() + count * seconds[unit] * 1000).toISOString();
+      expect(formatTimeAgo(iso, now)).toBe(relative.format(count, unit));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPathOf, apiRequest } from './api-client.ts';
+import { createQuerySerializer } from 'openapi-fetch';
+import { dataOf, type Outcome } from './api-client.ts';
 import { nextPageUrl } from './link-header.ts';
 
 /**
@@ -10,27 +11,55 @@ import { nextPageUrl } from './link-header.ts';
  */
 const PAGE_SIZE = 24;
 
+/** Options a list's call takes for one page (spread into `api.GET`'s options). */
+export type PageRequest = {
+  signal: AbortSignal;
+  querySerializer: (query: Record<string, unknown>) => string;
+};
+
+/** One page of a list, e.g. `(page) => api.GET('/api/buyers', page)`. */
+export type PageFetcher<T> = (page: PageRequest) => Promise<Outcome<T[]>>;
+
 interface Page<T> {
   items: T[];
-  /** The next page's `apiRequest` path, exactly as the API linked it; undefined on the last. */
-  nextPath: string | undefined;
+  /** The next page's query string, exactly as the API linked it; undefined on the last. */
+  nextQuery: string | undefined;
 }
 
-async function getPage<T>(path: string, signal: AbortSignal): Promise<Page<T>> {
-  const { data, headers } = await apiRequest<T[]>(path, { signal });
-  const nextUrl = nextPageUrl(headers.get('link'));
-  return { items: data, nextPath: nextUrl === undefined ? undefined : apiPathOf(nextUrl) };
+const serializeQuery = createQuerySerializer();
+/** The first page is asked without a link to follow. */
+const FIRST_PAGE: string | null = null;
+
+/**
+ * The first page adds `limit` to the call's own query. A later one is asked of the same list
+ * with the query its link carries, as it is: the cursor is opaque and the order the server's.
+ * Only the query is taken from the link, so the token never goes anywhere but this list.
+ */
+async function getPage<T>(
+  fetchPage: PageFetcher<T>,
+  linkedQuery: string | null,
+  signal: AbortSignal,
+): Promise<Page<T>> {
+  const outcome = await fetchPage({
+    signal,
+    querySerializer: (query) => linkedQuery ?? serializeQuery({ ...query, limit: PAGE_SIZE }),
+  });
+  const items = await dataOf(outcome);
+  const next = nextPageUrl(outcome.response.headers.get('link'));
+  return {
+    items,
+    nextQuery:
+      next === undefined ? undefined : new URL(next, window.location.origin).search.slice(1),
+  };
 }
 
-const firstPagePath = (path: string) =>
-  `${path}${path.includes('?') ? '&' : '?'}limit=${PAGE_SIZE}`;
-
-const pagedListQueryOptions = <T>(queryKey: readonly unknown[], path: string) =>
+/** A paged list's query, for `usePagedList` and for prefetching its first page. */
+export const pagedListQueryOptions = <T>(queryKey: readonly unknown[], fetchPage: PageFetcher<T>) =>
   infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => getPage<T>(pageParam, signal),
-    initialPageParam: firstPagePath(path),
-    getNextPageParam: (last: Page<T>) => last.nextPath,
+    queryFn: ({ pageParam, signal }) => getPage(fetchPage, pageParam, signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last: Page<T>) => last.nextQuery,
   });
 
 /** What a screen needs of a paged list: the rows so far, and a way to ask for more. */
@@ -46,10 +75,10 @@ export interface PagedList<T> {
 
 export function usePagedList<T>(
   queryKey: readonly unknown[],
-  path: string,
+  fetchPage: PageFetcher<T>,
   enabled = true,
 ): PagedList<T> {
-  const query = useInfiniteQuery({ ...pagedListQueryOptions<T>(queryKey, path), enabled });
+  const query = useInfiniteQuery({ ...pagedListQueryOptions(queryKey, fetchPage), enabled });
   return {
     items: query.data?.pages.flatMap((page) => page.items),
     isPending: query.isPending,

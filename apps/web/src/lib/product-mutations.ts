@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, dataOf } from './api-client.ts';
+import { sharedKeys } from './query-keys.ts';
 
 /**
  * A change to a listing, after which every product list is refetched: any change can move a
@@ -9,11 +10,11 @@ export function useProductMutation<Input>(mutationFn: (input: Input) => Promise<
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.products }),
   });
 }
 
 export const deleteProduct = (id: string) =>
-  api.delete(`/delete/product/${encodeURIComponent(id)}`);
+  dataOf(api.DELETE('/api/delete/product/{id}', { params: { path: { id } } }));
 
 export const useDeleteProduct = () => useProductMutation(deleteProduct);

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@reloop/shared';
-import { api } from './api-client.ts';
+import { api, dataOf } from './api-client.ts';
+import { sharedKeys } from './query-keys.ts';
 
 /** What the server offers: the payment provider (and Stripe's key), and Google sign-in. */
-export const getConfig = (signal?: AbortSignal) => api.get<PublicConfig>('/config', signal);
+export const getConfig = (signal?: AbortSignal) => dataOf(api.GET('/api/config', { signal }));
 
 export const configQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: sharedKeys.config,
     queryFn: ({ signal }) => getConfig(signal),
     staleTime: Infinity,
   });

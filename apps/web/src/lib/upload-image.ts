@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest } from './api-client.ts';
+import { api, dataOf, withToken } from './api-client.ts';
 
 /** Any failure to store a photo; forms answer it with the spec's upload toast. */
 export class ImageUploadError extends Error {
@@ -8,16 +8,20 @@ export class ImageUploadError extends Error {
 
 /** Uploads a photo (multipart field `image`) and returns the URL the API stored it under. */
 export async function uploadImage(file: File, token?: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
   try {
-    const { data } = await apiRequest<{ success: boolean; data?: { url: string } }>('/images', {
-      method: 'POST',
-      body: form,
-      ...(token ? { token } : {}),
-    });
-    if (!data.success || !data.data) throw new Error('the API did not store the image');
-    return data.data.url;
+    const stored = await dataOf(
+      api.POST('/api/images', {
+        body: { image: file },
+        // Sent as multipart form data; the browser writes its boundary into the content type.
+        bodySerializer: ({ image }) => {
+          const form = new FormData();
+          form.append('image', image);
+          return form;
+        },
+        ...(token ? withToken(token) : {}),
+      }),
+    );
+    return stored.data.url;
   } catch (error) {
     throw new ImageUploadError('upload failed', { cause: error });
   }

@@ -30,12 +30,17 @@ export interface RecordedCall {
 
 export function mockApi(routes: Record<string, MockHandler>) {
   const calls: RecordedCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = new Headers(init.headers);
-    const body =
-      typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? undefined);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request =
+      input instanceof Request
+        ? input
+        : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(request.url);
+    const { method, headers } = request;
+    const text = await request.text();
+    const body = headers.get('content-type')?.startsWith('application/json')
+      ? (JSON.parse(text) as unknown)
+      : text || undefined;
     calls.push({ method, path: url.pathname + url.search, body, headers });
     const handler =
       routes[`${method} ${url.pathname + url.search}`] ?? routes[`${method} ${url.pathname}`];

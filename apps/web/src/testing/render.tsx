@@ -1,30 +1,58 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { routes as appRoutes } from '../app/router.tsx';
+import { useLayoutEffect } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
+import { AppRoutes } from '../app/router.tsx';
+
+/** Where the app is after its navigations, for tests to check. */
+export interface RouterProbe {
+  state: { location: Location };
+}
+
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onChange(location);
+  }, [onChange, location]);
+  return null;
+}
+
+function CustomRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 /**
- * Renders the real app routes (guards, layouts, lazy pages) at a path, with a fresh query
- * client that does not retry, so tests see errors at once.
+ * Renders the real app routes (guards, layouts, lazy pages, their preloading), or `routes`, at a
+ * path, with a fresh query client that does not retry, so tests see errors at once.
  */
 export function renderApp(
   path: string,
   options: { routes?: RouteObject[]; state?: unknown; hash?: string } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(options.routes ?? appRoutes, {
-    initialEntries: [
-      {
-        pathname: path.split('?')[0] ?? path,
-        search: path.includes('?') ? `?${path.split('?')[1]}` : '',
-        hash: options.hash ?? '',
-        state: options.state,
-      },
-    ],
-  });
+  const initial = {
+    pathname: path.split('?')[0] ?? path,
+    search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+    hash: options.hash ?? '',
+    state: options.state,
+  };
+  const router: RouterProbe = { state: { location: { ...initial, key: 'default' } } };
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initial]}>
+        <LocationProbe
+          onChange={(location) => {
+            router.state.location = location;
+          }}
+        />
+        {options.routes ? <CustomRoutes routes={options.routes} /> : <AppRoutes />}
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { AdvertisedProducts } from '../../features/catalog/components/advertised-products.tsx';
 import { CategoryLinks } from '../../features/catalog/components/category-links.tsx';
 import { useCategories } from '../../lib/categories.ts';
 import { CategoryTiles } from '../../features/home/components/category-tiles.tsx';
+import { StaticHero } from '../../features/home/components/hero-slide.tsx';
 import { ServiceHighlights } from '../../features/home/components/service-highlights.tsx';
 
-// Swiper is the heaviest part of the home page, so the carousel arrives after first paint.
+// Swiper is the heaviest part of the home page, so the carousel arrives after the first paint;
+// until then its first slide stands in, painted from the first bundle.
 const HeroCarousel = lazy(() => import('../../features/home/components/hero-carousel.tsx'));
 
 /** The home page: categories, hero, highlights, tiles and the advertised products. */
@@ -17,11 +20,9 @@ export function HomePage() {
       <h1 className="sr-only">Reloop: used laptops from sellers you can trust</h1>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-6 lg:grid-cols-[16rem_1fr]">
         <CategoryLinks title="Categories" />
-        <Suspense
-          fallback={<div className="rounded-box bg-base-200 h-72 md:h-96" aria-hidden="true" />}
-        >
+        <AfterFirstPaint fallback={<StaticHero productsPath={productsPath} />}>
           <HeroCarousel productsPath={productsPath} />
-        </Suspense>
+        </AfterFirstPaint>
       </div>
       <ServiceHighlights />
       <CategoryTiles />

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FiSidebar } from 'react-icons/fi';
 import { NavLink, Outlet } from 'react-router';
 import type { Role } from '@reloop/shared';
 import { useAuth } from '../../lib/auth.tsx';
 import { Navbar } from '../navbar.tsx';
 import { RequireAuth } from '../guards.tsx';
+import { Spinner } from '../spinner.tsx';
 
 /** The dashboard shell: a side drawer whose links depend on the role. */
 const drawerLinks: Record<Role, { to: string; label: string }[]> = {
@@ -56,7 +57,10 @@ export function DashboardLayout() {
             <FiSidebar aria-hidden="true" /> Dashboard menu
           </button>
           <RequireAuth>
-            <Outlet />
+            {/* While a dashboard page's code loads. */}
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
           </RequireAuth>
         </main>
         <div className="drawer-side z-40 lg:z-auto">

@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@reloop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, dataOf } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { adminKeys } from './query-keys.ts';
 
 /** The admin's user lists and the changes made from them. */
 export type ListedRole = 'buyer' | 'seller';
 
-export const useUsers = (role: ListedRole) => usePagedList<User>(['users', role], `/${role}s`);
+export const useUsers = (role: ListedRole) =>
+  usePagedList(adminKeys.users(role), (page) =>
+    api.GET(role === 'buyer' ? '/api/buyers' : '/api/sellers', page),
+  );
 
-export const deleteUser = (id: string) => api.delete(`/user/delete/${encodeURIComponent(id)}`);
+export const deleteUser = (id: string) =>
+  dataOf(api.DELETE('/api/user/delete/{id}', { params: { path: { id } } }));
 export const verifySeller = (email: string) =>
-  api.put(`/user/seller/update/${encodeURIComponent(email)}`);
+  dataOf(api.PUT('/api/user/seller/update/{email}', { params: { path: { email } } }));
 
 function useUserMutation<Input>(mutationFn: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
-import type { AuthResult, AuthUser } from '@reloop/shared';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError, dataOf, withToken, type ApiSchema } from '../../../lib/api-client.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 
 /**
@@ -11,13 +10,14 @@ export async function createAccountWithPhoto(input: {
   email: string;
   password: string;
   image: File;
-}): Promise<AuthResult> {
+}): Promise<ApiSchema<'AuthResult'>> {
   const { idToken } = await signUpOrResume(input);
   const photoURL = await uploadImage(input.image, idToken);
-  const updated = await api.patch<{ user: AuthUser }>(
-    '/auth/profile',
-    { displayName: input.name, photoURL },
-    idToken,
+  const updated = await dataOf(
+    api.PATCH('/api/auth/profile', {
+      body: { displayName: input.name, photoURL },
+      ...withToken(idToken),
+    }),
   );
   return { idToken, user: updated.user };
 }
@@ -28,23 +28,21 @@ export async function createAccountWithPhoto(input: {
  */
 async function signUpOrResume(input: { name: string; email: string; password: string }) {
   try {
-    return await api.post<AuthResult>('/auth/signup', {
-      email: input.email,
-      password: input.password,
-      displayName: input.name,
-    });
+    return await dataOf(
+      api.POST('/api/auth/signup', {
+        body: { email: input.email, password: input.password, displayName: input.name },
+      }),
+    );
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
-    return api
-      .post<AuthResult>('/auth/signin', { email: input.email, password: input.password })
-      .catch(() => {
-        throw error;
-      });
+    return dataOf(
+      api.POST('/api/auth/signin', { body: { email: input.email, password: input.password } }),
+    ).catch(() => {
+      throw error;
+    });
   }
 }
 
 /** Records the account as a buyer or seller, with the API token it was just given. */
-export const registerRole = (
-  record: { userEmail: string; userName: string; role: 'buyer' | 'seller'; userImg: string },
-  token: string,
-) => api.post<{ acknowledged: boolean }>('/register', record, token);
+export const registerRole = (record: ApiSchema<'RegistrationInput'>, token: string) =>
+  dataOf(api.POST('/api/register', { body: record, ...withToken(token) }));

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
-import type { AuthUser } from '@reloop/shared';
 import { Spinner } from '../../../components/spinner.tsx';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { api, dataOf, errorMessage, withToken } from '../../../lib/api-client.ts';
 import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
 import { takeGoogleSignInState } from '../google-sign-in.ts';
 
@@ -34,9 +33,9 @@ export function Component() {
       void navigate('/login?signin_error=not_started', { replace: true });
       return;
     }
-    apiRequest<{ user: AuthUser }>('/auth/me', { token: idToken })
-      .then(async ({ data }) => {
-        startSession(await requestApiToken({ idToken, user: data.user }), data.user);
+    dataOf(api.GET('/api/auth/me', withToken(idToken)))
+      .then(async ({ user }) => {
+        startSession(await requestApiToken({ idToken, user }), user);
         await navigate(returnTo, { replace: true });
       })
       .catch((error: unknown) => {

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingBody } from '@reloop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, dataOf, type ApiSchema } from '../../../lib/api-client.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 
 /** Books a product; the server takes name, image and price from the listing. */
-export const createBooking = (booking: BookingBody) =>
-  api.post<{ success: boolean; message: string; _id: string }>('/booking', booking);
+export const createBooking = (booking: ApiSchema<'NewBookingInput'>) =>
+  dataOf(api.POST('/api/booking', { body: booking }));
 
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    // The buyer's orders (another feature's list) now have this booking.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharedKeys.bookings }),
   });
 }

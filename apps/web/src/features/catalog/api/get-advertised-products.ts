@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@reloop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, dataOf } from '../../../lib/api-client.ts';
+import { catalogKeys } from './query-keys.ts';
 
 /** Advertised products for sale, shown on the home page. */
 export const getAdvertisedProducts = (signal?: AbortSignal) =>
-  api.get<Product[]>('/advertise/products', signal);
+  dataOf(api.GET('/api/advertise/products', { signal }));
 
 export const advertisedProductsQueryOptions = () =>
   queryOptions({
-    queryKey: ['products', 'advertised'],
+    queryKey: catalogKeys.advertised,
     queryFn: ({ signal }) => getAdvertisedProducts(signal),
   });
 

@@ -1,11 +1,10 @@
-import toast from 'react-hot-toast';
 import { FiCalendar, FiCheckCircle, FiClock, FiFlag, FiMapPin, FiUser } from 'react-icons/fi';
 import { Link, useLocation } from 'react-router';
 import type { Product } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useReportProduct } from '../api/report-product.ts';
 
 export type ProductHeadingLevel = 2 | 3;
@@ -15,21 +14,19 @@ export function ProductCard({
   product,
   headingLevel,
   onBook,
+  imageLoading,
 }: {
   product: Product;
   headingLevel: ProductHeadingLevel;
   onBook: (product: Product) => void;
+  imageLoading: 'eager' | 'lazy';
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { user } = useAuth();
   const location = useLocation();
   const report = useReportProduct();
 
-  const onReport = () =>
-    report.mutate(product._id, {
-      onSuccess: () => toast.success(uiMessages.reportSucceeded),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+  const onReport = () => report.mutate(product._id, toastOutcome(uiMessages.reportSucceeded));
 
   return (
     <article className="card bg-base-100 border-base-300 border shadow-sm">
@@ -38,7 +35,7 @@ export function ProductCard({
           src={product.imgUrl}
           alt={product.name}
           className="h-full w-full object-cover"
-          loading="lazy"
+          loading={imageLoading}
         />
       </figure>
       <div className="card-body gap-3">

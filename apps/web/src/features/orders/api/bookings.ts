@@ -1,22 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Booking } from '@reloop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, dataOf } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { bookingKeys } from './query-keys.ts';
 
 /** The buyer's bookings (My Orders) and one booking (the payment page). */
 export const useBookings = (email: string) =>
-  usePagedList<Booking>(
-    ['bookings', email],
-    `/bookings?email=${encodeURIComponent(email)}`,
+  usePagedList(
+    bookingKeys.list(email),
+    (page) => api.GET('/api/bookings', { params: { query: { email } }, ...page }),
     email !== '',
   );
 
 export const getBooking = (id: string, signal?: AbortSignal) =>
-  api.get<Booking>(`/booking/${encodeURIComponent(id)}`, signal);
+  dataOf(api.GET('/api/booking/{id}', { params: { path: { id } }, signal }));
 
 export const bookingQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['bookings', 'one', id],
+    queryKey: bookingKeys.one(id),
     queryFn: ({ signal }) => getBooking(id, signal),
   });
 

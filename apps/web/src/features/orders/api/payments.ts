@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, dataOf, type ApiSchema } from '../../../lib/api-client.ts';
+import { paymentKeys } from './query-keys.ts';
 
 /**
  * Paying a booking: the intent's client secret (the amount is decided by the server), the test
  * provider's card confirmation, and recording the order once the payment succeeded.
  */
 export const createPaymentIntent = (bookingId: string) =>
-  api.post<{ clientSecret: string }>('/create-payment-intent', { bookingId });
+  dataOf(api.POST('/api/create-payment-intent', { body: { bookingId } }));
 
 export const paymentIntentQueryOptions = (bookingId: string) =>
   queryOptions({
-    queryKey: ['payment-intent', bookingId],
+    queryKey: paymentKeys.intent(bookingId),
     queryFn: () => createPaymentIntent(bookingId),
     staleTime: Infinity,
     retry: false,
@@ -19,41 +20,21 @@ export const paymentIntentQueryOptions = (bookingId: string) =>
 export const usePaymentIntent = (bookingId: string, enabled: boolean) =>
   useQuery({ ...paymentIntentQueryOptions(bookingId), enabled });
 
-export interface CardInput {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-export interface ConfirmedPayment {
-  id: string;
-  status: 'succeeded';
-  amount: number;
-  currency: string;
-}
+export type CardInput = ApiSchema<'TestCardInput'>;
 
 /** A declined card: Stripe's error shape, shown under the card form. */
 export class CardDeclinedError extends Error {
   override name = 'CardDeclinedError';
 }
 
-export async function confirmTestPayment(input: {
-  clientSecret: string;
-  card: CardInput;
-  billingDetails: { name: string; email: string };
-}): Promise<ConfirmedPayment> {
-  try {
-    return (await api.post<{ paymentIntent: ConfirmedPayment }>('/payments/test/confirm', input))
-      .paymentIntent;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 402) {
-      const body = error.body as { error?: { message?: string } } | null;
-      throw new CardDeclinedError(body?.error?.message ?? error.message);
-    }
-    throw error;
+export async function confirmTestPayment(payment: ApiSchema<'TestPaymentInput'>) {
+  const outcome = await api.POST('/api/payments/test/confirm', { body: payment });
+  // Only a declined card answers with Stripe's `{error: {type: 'card_error', …}}`.
+  if (outcome.error && 'error' in outcome.error) {
+    throw new CardDeclinedError(outcome.error.error.message);
   }
+  return (await dataOf(outcome)).paymentIntent;
 }
 
-export const createOrder = (order: { paymentId: string; productId: string; bookingId: string }) =>
-  api.post<{ acknowledged: true }>('/orders', order);
+export const createOrder = (order: ApiSchema<'NewOrderInput'>) =>
+  dataOf(api.POST('/api/orders', { body: order }));

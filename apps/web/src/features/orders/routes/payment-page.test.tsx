@@ -71,7 +71,7 @@ describe('payment page', () => {
     await waitFor(async () => expect((await payButton()).hasAttribute('disabled')).toBe(false));
     enterCard('4242 4242 4242 4242');
     expect(await screen.findByText('payment successful')).toBeTruthy();
-    expect(await screen.findByText('My Orders')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeTruthy();
     const confirm = calls.find((call) => call.path === '/api/payments/test/confirm');
     expect(confirm?.body).toMatchObject({
       clientSecret: 'pi_test_1_secret_x',
@@ -105,7 +105,7 @@ describe('payment page', () => {
     ).toBeTruthy();
     expect((await payButton()).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('My Orders')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeTruthy();
     const orders = calls.filter((call) => call.path === '/api/orders');
     expect(orders).toHaveLength(2);
     expect(orders[1]?.body).toEqual(orders[0]?.body);

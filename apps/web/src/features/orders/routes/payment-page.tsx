@@ -16,6 +16,7 @@ import {
   usePaymentIntent,
   type CardInput,
 } from '../api/payments.ts';
+import { bookingKeys } from '../api/query-keys.ts';
 import { TestCardForm } from '../components/test-card-form.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
@@ -47,7 +48,7 @@ export function Component() {
   // order or refunded it): reload the booking so the page shows where it stands.
   const settled = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (settled) void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    if (settled) void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
   }, [settled, queryClient]);
 
   if (booking.isPending) return <Spinner label="Loading booking" />;
@@ -63,7 +64,7 @@ export function Component() {
     setOrderError(null);
     try {
       await createOrder({ paymentId: confirmedPaymentId, productId, bookingId: id });
-      await queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      await queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       await navigate('/dashboard/orders');
     } catch (error) {
       setOrderError(errorMessage(error));

@@ -1,19 +1,19 @@
-import type { Product, ProductBody } from '@reloop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, dataOf, type ApiSchema } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useProductMutation } from '../../../lib/product-mutations.ts';
+import { sellerKeys } from './query-keys.ts';
 
 /** The seller's own listings and what a seller does with them. */
 export const useSellerProducts = (email: string) =>
-  usePagedList<Product>(
-    ['products', 'seller', email],
-    `/seller/products?email=${encodeURIComponent(email)}`,
+  usePagedList(
+    sellerKeys.products(email),
+    (page) => api.GET('/api/seller/products', { params: { query: { email } }, ...page }),
     email !== '',
   );
 
-export const createProduct = (product: ProductBody) =>
-  api.post<{ acknowledged: true; _id: string }>('/product', product);
+export const createProduct = (product: ApiSchema<'NewProductInput'>) =>
+  dataOf(api.POST('/api/product', { body: product }));
 export const advertiseProduct = (id: string) =>
-  api.put(`/advertise/product/update/${encodeURIComponent(id)}`);
+  dataOf(api.PUT('/api/advertise/product/update/{id}', { params: { path: { id } } }));
 export const useCreateProduct = () => useProductMutation(createProduct);
 export const useAdvertiseProduct = () => useProductMutation(advertiseProduct);

@@ -1,0 +1,13 @@
+/**
+ * Starts fetching the image a page is about to paint as its largest element, before the element
+ * that shows it exists: as the server's `<link rel="preload">` does for the home page's hero.
+ */
+export function preloadImage(href: string): void {
+  if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}

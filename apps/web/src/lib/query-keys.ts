@@ -1,0 +1,16 @@
+/**
+ * TanStack Query keys. Each feature builds its own in its `api/query-keys.ts`; the ones here are
+ * for what lib/ loads, and the roots of data that one feature changes and another shows. Features
+ * never import each other, so these roots live here: booking a product (catalog) changes the
+ * buyer's bookings (orders), and any change to a listing (catalog, seller, admin) can move it in
+ * or out of every product list.
+ */
+export const sharedKeys = {
+  /** Every product list, whichever feature shows it. */
+  products: ['products'],
+  /** The signed-in buyer's bookings and each booking. */
+  bookings: ['bookings'],
+  categories: ['categories'],
+  config: ['config'],
+  role: (email: string) => ['role', email] as const,
+} as const;
