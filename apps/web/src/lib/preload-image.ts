@@ -3,7 +3,8 @@
  * that shows it exists: as the server's `<link rel="preload">` does for the home page's hero.
  */
 export function preloadImage(href: string): void {
-  if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) return;
+  const preloads = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
+  if ([...preloads].some((link) => link.getAttribute('href') === href)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
