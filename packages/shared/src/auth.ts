@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { imageUrlOrNoneSchema } from './common.ts';
 
 /** Emails are matched case-insensitively, so they are trimmed and lower-cased on the way in. */
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email('must be a valid email address'));
 
-export const passwordSchema = z.string().min(6).max(200);
+export const passwordSchema = z
+  .string()
+  .min(6, 'must be at least 6 characters')
+  .max(200, 'must be at most 200 characters');
 
 const displayNameSchema = z.string().trim().max(100);
 

@@ -13,6 +13,9 @@ export const numberFromText = (schema: z.ZodType<number, number>) =>
     .transform(Number)
     .pipe(z.number({ error: 'must be a number' }).pipe(schema));
 
-/** A choice from a <select>: nothing chosen yet is "is required", not the shared rule's error. */
-export const chosen = <Schema extends z.ZodType<string, string>>(schema: Schema) =>
+/**
+ * A field that must be filled in: empty is "is required", whatever the shared rule would say
+ * about an empty string ("must be a valid email address", a select's enum error…).
+ */
+export const required = <Schema extends z.ZodType<unknown, string>>(schema: Schema) =>
   z.string().min(1, 'is required').pipe(schema);

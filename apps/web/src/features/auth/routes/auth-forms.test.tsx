@@ -25,7 +25,7 @@ describe('login form', () => {
     type('Email', 'not-an-email');
     type('Password', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Enter a valid email')).toBeTruthy();
+    expect(await screen.findByText('Email must be a valid email address')).toBeTruthy();
   });
 
   it("toasts the server's message when sign-in fails", async () => {

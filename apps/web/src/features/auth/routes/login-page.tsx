@@ -4,21 +4,23 @@ import toast from 'react-hot-toast';
 import { FaFacebookF, FaGithub, FaGoogle } from 'react-icons/fa6';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { signInBodySchema } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { FormField } from '../../../components/form-field.tsx';
 import { useReturnPath } from '../../../components/guards.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { required } from '../../../lib/form-schemas.ts';
 import { useConfig } from '../../../lib/public-config.ts';
 import { startGoogleSignIn } from '../google-sign-in.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /login — email and password, or Google when the server offers it. */
 const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),
-  password: z.string().min(1, 'Password is required'),
+  email: required(signInBodySchema.shape.email),
+  password: required(signInBodySchema.shape.password),
 });
-type LoginForm = z.infer<typeof loginSchema>;
+type LoginForm = z.input<typeof loginSchema>;
 
 /** Why Google sign-in sent the user back here (the API's or the landing page's redirect says). */
 const SIGN_IN_ERRORS: Record<string, string | undefined> = {

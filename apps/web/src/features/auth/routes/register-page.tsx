@@ -3,27 +3,27 @@ import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { signUpBodySchema } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { Field, FormField } from '../../../components/form-field.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
+import { required } from '../../../lib/form-schemas.ts';
 import { ImageUploadError, imageFileSchema } from '../../../lib/upload-image.ts';
 import { createAccountWithPhoto, registerRole } from '../api/register-account.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /register — a new buyer or seller account with a profile photo. */
+const { shape } = signUpBodySchema;
 const registerSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),
-  password: z
-    .string()
-    .min(1, 'Password is required')
-    .min(6, 'Password must be at least 6 characters'),
+  name: required(shape.displayName.unwrap()),
+  email: required(shape.email),
+  password: required(shape.password),
   image: imageFileSchema,
   role: z.enum(['buyer', 'seller']),
 });
-type RegisterForm = z.infer<typeof registerSchema>;
+type RegisterForm = z.input<typeof registerSchema>;
 
 export function Component() {
   usePageTitle('Register');

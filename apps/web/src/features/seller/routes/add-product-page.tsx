@@ -11,7 +11,7 @@ import { ImageInput } from '../../../components/image-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../../../lib/categories.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
-import { chosen, numberFromText } from '../../../lib/form-schemas.ts';
+import { numberFromText, required } from '../../../lib/form-schemas.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { ImageUploadError, imageFileSchema, uploadImage } from '../../../lib/upload-image.ts';
 import { useCreateProduct } from '../api/products.ts';
@@ -27,8 +27,8 @@ const productFormSchema = productBodySchema
     resalePrice: numberFromText(shape.resalePrice),
     originalPrice: numberFromText(shape.originalPrice),
     yearOfUse: numberFromText(shape.yearOfUse),
-    condition: chosen(shape.condition),
-    categoryId: chosen(shape.categoryId),
+    condition: required(shape.condition),
+    categoryId: required(shape.categoryId),
     image: imageFileSchema,
   });
 type ProductFormInput = z.input<typeof productFormSchema>;
