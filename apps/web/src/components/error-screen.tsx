@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../lib/auth.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 
 /** Shown when a page of the public or the dashboard shell fails to render or load. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -52,6 +53,7 @@ export function PageErrorBoundary({ children }: { children: ReactNode }) {
 }
 
 export function NotFound() {
+  usePageTitle('Page not found');
   return (
     <div className="flex min-h-[60vh] items-center justify-center p-6">
       <h1 className="text-3xl font-bold">{uiMessages.pageNotFound}</h1>

@@ -4,6 +4,7 @@ import { uiMessages } from '@reloop/shared/messages';
 import { PagedListView } from '../../../components/list-page.tsx';
 import { categoryProductsQueryOptions, useCategoryProducts } from '../api/get-category-products.ts';
 import { categoriesQueryOptions, useCategories } from '../../../lib/categories.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { preloadImage } from '../../../lib/preload-image.ts';
 import { CategoryLinks } from '../components/category-links.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid.tsx';
@@ -27,12 +28,14 @@ export function Component() {
   const { id = '' } = useParams();
   const products = useCategoryProducts(id);
   const category = useCategories().data?.find((entry) => entry._id === id);
+  const heading = category ? `${category.category} laptops` : 'Products';
+  usePageTitle(heading);
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr] lg:gap-8 lg:py-8">
       <CategoryLinks title="CATEGORIES" />
       <section aria-labelledby="category-title">
         <h1 id="category-title" className="mb-6 text-3xl font-bold">
-          {category ? `${category.category} laptops` : 'Products'}
+          {heading}
         </h1>
         <PagedListView
           list={products}
