@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait for what the user would see; a lazy page loading on a machine busy with
+// other test files can take longer than the 1 s default without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; the theme and the toaster ask it for the user's preferences. Set
 // directly rather than stubbed, since stubs are undone after each test.
