@@ -5,7 +5,7 @@ import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import { findExistingProduct } from '../products/products.ts';
-import { CURRENCY, type PaymentProvider } from './provider.ts';
+import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider.ts';
 import { refundPayment } from './refunds.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function createPaymentIntent(
   const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
   const existing = started && (await provider.retrieveIntent(started.intentId));
   if (existing?.status === 'succeeded') {
-    await completeOrder(db, provider, booking, existing.id);
+    await completeOrder(db, provider, booking, existing.id, existing);
     throw new HttpError(409, messages.bookingPaid);
   }
   const product = await findExistingProduct(db, booking.productId);
@@ -126,13 +126,15 @@ const refusedAfterPayment = {
 
 /**
  * Settles a payment the provider took: records the order, or refunds the payment (409 naming
- * the refund) when the product was sold to someone else or is gone. Safe to repeat.
+ * the refund) when the product was sold to someone else or is gone. Safe to repeat. A caller
+ * that has just retrieved the intent passes it, so the provider is not asked twice.
  */
 export async function completeOrder(
   db: Database,
   provider: PaymentProvider,
   booking: BookingRow,
   paymentId: string,
+  retrieved?: ProviderIntent,
 ): Promise<OrderResult> {
   const result: OrderResult = {
     acknowledged: true,
@@ -143,7 +145,7 @@ export async function completeOrder(
     if (booking.paymentId === paymentId) return result;
     throw new HttpError(409, messages.bookingPaid);
   }
-  await verifyPayment(db, provider, booking, paymentId);
+  await verifyPayment(db, provider, booking, paymentId, retrieved);
 
   const outcome = await db.transaction(async (tx) => {
     // Lock the product before the booking: the winner also closes the other buyers'
@@ -206,12 +208,13 @@ async function verifyPayment(
   provider: PaymentProvider,
   booking: BookingRow,
   paymentId: string,
+  retrieved: ProviderIntent | undefined,
 ): Promise<void> {
   const [payment] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
   if (!payment || payment.intentId !== paymentId) {
     throw new HttpError(400, messages.paymentUnknown);
   }
-  const intent = await provider.retrieveIntent(paymentId);
+  const intent = retrieved ?? (await provider.retrieveIntent(paymentId));
   if (!intent || intent.bookingId !== booking.id) throw new HttpError(400, messages.paymentUnknown);
   if (intent.status !== 'succeeded') throw new HttpError(402, messages.paymentNotSucceeded);
   if (intent.amountCents !== booking.priceCents || intent.currency !== CURRENCY) {

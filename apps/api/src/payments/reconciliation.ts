@@ -59,7 +59,7 @@ export async function settleInterruptedPayments(
         }
         const intent = await provider.retrieveIntent(payment.intentId);
         if (intent?.status !== 'succeeded') continue;
-        await completeOrder(db, provider, booking, intent.id);
+        await completeOrder(db, provider, booking, intent.id, intent);
         settlement.recorded += 1;
       } catch (error) {
         // A 409 from completeOrder means the payment could not buy the product and was refunded.
