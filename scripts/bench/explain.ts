@@ -1,9 +1,10 @@
-// EXPLAIN (ANALYZE) of every list query exactly as the app runs it: the app's own list functions
-// prepare their statements on one connection, and each page is then explained with
-// `EXPLAIN … EXECUTE name(params)` on that connection, parameters and all.
+// EXPLAIN (ANALYZE) of every list and search query exactly as the app runs it: the app's own
+// functions run their statements on one connection, and each page is then explained on that
+// connection, parameters and all: `EXPLAIN … EXECUTE name(params)` for the prepared lists, the
+// same text and values for searches (planned per request).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Pagination } from '@reloop/shared';
+import { searchQuerySchema, type Pagination } from '@reloop/shared';
 import { listBuyerBookings } from '../../apps/api/src/bookings/bookings.ts';
 import { SESSION_SETTINGS, type Database } from '../../apps/api/src/db/client.ts';
 import * as schema from '../../apps/api/src/db/schema.ts';
@@ -15,7 +16,9 @@ import {
   listReportedProducts,
   listSellerProducts,
 } from '../../apps/api/src/products/products.ts';
+import { searchProducts } from '../../apps/api/src/products/search.ts';
 import { listUsersByRole } from '../../apps/api/src/users/users.ts';
+import { SEARCHES } from './searches.ts';
 import type { Picks } from './volume.ts';
 
 const PAGE_SIZE = 24;
@@ -27,6 +30,8 @@ export interface ExplainedPage {
   plan: string;
   /** The plan reads its rows from an index in list order: no Seq Scan and no Sort node. */
   readsIndexInOrder: boolean;
+  /** Lists must read in order; a search may also sort what the GIN index found. */
+  isSearch: boolean;
   executionMs: number;
 }
 
@@ -35,7 +40,7 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
   const client = new pg.Client({ connectionString: url, options: SESSION_SETTINGS });
   await client.connect();
   try {
-    const lastPrepared = recordPreparedCalls(client);
+    const lastQuery = recordQueries(client);
     const db = drizzle(client, { schema }) as unknown as Database;
     const catalog = new CategoryCatalog(db);
     const lists: [string, (page: Pagination) => Promise<Page<unknown>>][] = [
@@ -46,22 +51,35 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
       ['buyers (admin)', (page) => listUsersByRole(db, 'buyer', page)],
       ['sellers (admin)', (page) => listUsersByRole(db, 'seller', page)],
       ['reported (admin)', (page) => listReportedProducts(db, page)],
+      ...SEARCHES.map(({ name, path }): [string, (page: Pagination) => Promise<Page<unknown>>] => {
+        const query = searchQuerySchema.parse(
+          Object.fromEntries(new URL(path, 'http://reloop.invalid').searchParams),
+        );
+        return [name, (page) => searchProducts(db, { ...query, ...page })];
+      }),
     ];
     const explained: ExplainedPage[] = [];
     for (const [list, read] of lists) {
       const cursors = await cursorsOf(read);
       for (const [page, cursor] of cursors) {
         await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-        const statement = lastPrepared();
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers, costs off) execute ${statement.name}(${statement.values.map(literal).join(', ')})`,
-        );
+        const statement = lastQuery();
+        const explain = 'explain (analyze, buffers, costs off)';
+        const { rows } = await (statement.name
+          ? client.query<{ 'QUERY PLAN': string }>(
+              `${explain} execute ${statement.name}(${statement.values.map(literal).join(', ')})`,
+            )
+          : client.query<{ 'QUERY PLAN': string }>(
+              `${explain} ${statement.text}`,
+              statement.values,
+            ));
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         explained.push({
           list,
           page,
           plan,
           readsIndexInOrder: !/Seq Scan|Sort/.test(plan),
+          isSearch: list.startsWith('search'),
           executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? NaN),
         });
       }
@@ -87,19 +105,22 @@ async function cursorsOf(
   return found;
 }
 
-/** Remembers the last prepared statement the app ran on `client`, with its values. */
-function recordPreparedCalls(client: pg.Client): () => { name: string; values: unknown[] } {
-  let last: { name: string; values: unknown[] } | undefined;
+/** Remembers the last statement the app ran on `client`: its name if prepared, text, values. */
+function recordQueries(
+  client: pg.Client,
+): () => { name: string | undefined; text: string; values: unknown[] } {
+  let last: { name: string | undefined; text: string; values: unknown[] } | undefined;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  // drizzle calls `query({ name, text, … }, values)`.
+  // drizzle calls `query({ name?, text, … }, values)`.
   client.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'name' in config && Array.isArray(values)) {
-      last = { name: (config as { name: string }).name, values };
+    if (config && typeof config === 'object' && 'text' in config && Array.isArray(values)) {
+      const { name, text } = config as { name?: string; text: string };
+      last = { name, text, values };
     }
     return query(config, values, ...rest);
   }) as typeof client.query;
   return () => {
-    if (!last) throw new Error('the list ran no prepared statement');
+    if (!last) throw new Error('the list ran no statement');
     return last;
   };
 }

@@ -71,8 +71,8 @@ function usersSql(role: 'seller' | 'buyer'): string {
 }
 
 /**
- * Products copy a demo listing of their category (name, image, description, price) so pages
- * look real. The spreads: created over two years, seller chosen with a squared random number
+ * Products copy a demo listing of their category (name, photos, specs, description, price) so
+ * pages and searches look real; RAM and storage vary across the copies. The spreads: created over two years, seller chosen with a squared random number
  * (a long tail: the busiest of 20,000 sellers lists ~0.7% of everything), categories uneven,
  * prices 60–130% of the template's, 10% sold, 3% of the unsold advertised, 1.5% reported, 2%
  * deleted by their seller.
@@ -87,7 +87,11 @@ const PRODUCTS_SQL = `
            coalesce(p.image, c.image) as image,
            coalesce(p.description, 'Works well, light signs of use.') as description,
            coalesce(p.resale_price_cents, 40000) as resale,
-           coalesce(p.original_price_cents, 90000) as original
+           coalesce(p.original_price_cents, 90000) as original,
+           coalesce(p.model, c.name || ' laptop') as model,
+           coalesce(p.cpu, 'Intel Core i5-1135G7') as cpu,
+           coalesce(p.screen_inches, 14) as screen_inches,
+           coalesce(p.photos, array[c.image]) as photos
     from categories c
     left join products p on p.category_id = c.id and p.deleted_at is null
   ),
@@ -107,7 +111,8 @@ const PRODUCTS_SQL = `
   )
   insert into products (id, seller_id, name, image, resale_price_cents, original_price_cents,
                         location, phone, year_of_purchase, condition, category_id, description,
-                        status, advertised, reported, created_at, deleted_at)
+                        photos, model, cpu, ram_gb, storage_gb, screen_inches, battery_health,
+                        seller_verified, status, advertised, reported, created_at, deleted_at)
   select pg_temp.bench_id('product', s.n),
          pg_temp.bench_id('seller', 1 + floor($2::int * s.r_seller ^ 2)::int),
          t.name,
@@ -121,6 +126,17 @@ const PRODUCTS_SQL = `
          (array['excellent','good','fair'])[1 + s.n % 3],
          t.category_id,
          t.description,
+         t.photos,
+         t.model,
+         t.cpu,
+         (array[8, 16, 16, 32])[1 + (s.n / 3) % 4],
+         (array[256, 512, 512, 1024])[1 + (s.n / 7) % 4],
+         t.screen_inches,
+         -- Within each grade's promise (conditionGrades): excellent ≥ 85%, good ≥ 80%.
+         (array[85 + s.n % 15, 80 + s.n % 10, 60 + s.n % 20])[1 + s.n % 3],
+         exists (select 1 from users u
+                 where u.id = pg_temp.bench_id('seller', 1 + floor($2::int * s.r_seller ^ 2)::int)
+                   and u.verified),
          case when s.r_status < 0.10 then 'sold' else 'unsold' end,
          s.r_status >= 0.10 and s.r_flag < 0.03,
          s.r_flag >= 0.97 and s.r_flag < 0.985,

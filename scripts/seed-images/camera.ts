@@ -129,6 +129,25 @@ export function prismSides(cam: Camera, p: Prism, color: string, chamfer: string
   return out;
 }
 
+/**
+ * A soft shadow that the key light casts from the raised outline, plus a tight contact shadow under
+ * the footprint; blur is the soft one's spread in pixels.
+ */
+export function groundShadows(
+  doc: Doc,
+  cam: Camera,
+  footprint: readonly Vec3[],
+  raised: readonly Vec3[],
+  blur: number,
+): string {
+  const foot = cam.path(footprint);
+  const cast = cam.path(raised.map((v) => cam.onGround(v)));
+  return (
+    `<g filter="${doc.blur(blur)}" opacity="0.3"><path d="${foot}"/><path d="${cast}"/></g>` +
+    `<g filter="${doc.blur(3)}" opacity="0.55"><path d="${foot}"/></g>`
+  );
+}
+
 /** Applies the face's lighting plus a soft diagonal sheen on top of already drawn artwork. */
 export function lightOverlay(doc: Doc, d: string, k: number, sheen: number): string {
   const base = `<path d="${d}" fill="${k >= 0 ? '#ffffff' : '#000000'}" opacity="${num(Math.abs(k), 3)}"/>`;

@@ -15,6 +15,7 @@ export const cross3 = (a: Vec3, b: Vec3): Vec3 => [
 export const len3 = (a: Vec3): number => Math.hypot(a[0], a[1], a[2]);
 export const unit3 = (a: Vec3): Vec3 => mul3(a, 1 / len3(a));
 export const rad = (deg: number): number => (deg * Math.PI) / 180;
+export const deg = (radians: number): number => (radians * 180) / Math.PI;
 export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
 export function must<T>(value: T | undefined): T {

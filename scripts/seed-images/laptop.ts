@@ -1,10 +1,10 @@
 // The laptop as a solid: base and lid geometry, table shadows, faces, ports and draw order.
-import { lightOverlay, prismSides } from './camera.ts';
+import { groundShadows, lightOverlay, prismSides } from './camera.ts';
 import type { Camera } from './camera.ts';
 import { shade } from './color.ts';
 import type { Doc } from './doc.ts';
 import { deckArt, lidInnerArt } from './faces.ts';
-import { add3, cross3, mul3, rad, roundedRing, sub3, unit3 } from './geometry.ts';
+import { add3, cross3, deg, mul3, rad, roundedRing, sub3, unit3 } from './geometry.ts';
 import type { Prism, Vec3 } from './geometry.ts';
 import type { LaptopModel } from './model.ts';
 import { rect } from './svg.ts';
@@ -17,6 +17,14 @@ export interface Geometry {
   lidDir: Vec3;
   lidN: Vec3;
   deckN: Vec3;
+}
+
+/**
+ * The tilt that folds the lid shut onto the deck: 90° forward from upright plus the deck's own slope,
+ * so a wedge-shaped base (MacBook Air) closes flush instead of leaving a gap at the front.
+ */
+export function closedTilt(m: LaptopModel): number {
+  return -90 - deg(Math.atan2(m.backT - m.frontT, m.depth));
 }
 
 /** Base and lid solids for a model whose lid is tilted tiltDeg back from upright. */
@@ -43,16 +51,6 @@ export function geometry(m: LaptopModel, tiltDeg: number): Geometry {
   };
   const deckN = unit3(cross3([0, m.frontT - m.backT, D], [1, 0, 0]));
   return { base, lid, inner, outer, lidDir, lidN, deckN };
-}
-
-/** A tight contact shadow and a soft one that includes the raised lid. */
-function shadows(doc: Doc, cam: Camera, g: Geometry): string {
-  const foot = cam.path(g.base.bottom);
-  const lidShadow = cam.path(g.lid.top.map((v) => cam.onGround(v)));
-  return (
-    `<g filter="${doc.blur(14)}" opacity="0.3"><path d="${foot}"/><path d="${lidShadow}"/></g>` +
-    `<g filter="${doc.blur(3)}" opacity="0.55"><path d="${foot}"/></g>`
-  );
 }
 
 function base(doc: Doc, cam: Camera, m: LaptopModel, g: Geometry): string {
@@ -120,7 +118,8 @@ export function drawLaptop(
   g: Geometry,
   screen: string,
 ): string {
-  const under = shadows(doc, cam, g);
+  // The soft shadow includes the raised lid.
+  const under = groundShadows(doc, cam, g.base.bottom, g.lid.top, 14);
   const body = base(doc, cam, m, g) + ports(cam, m);
   const top = lid(doc, cam, m, g, screen);
   return under + (cam.sees(g.lidN) ? top + body : body + top);

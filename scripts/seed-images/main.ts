@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { AVATARS, renderAvatar } from './avatars.ts';
 import { renderScene } from './render.ts';
-import { CATEGORY_SCENES, PRODUCT_SCENES } from './scenes.ts';
+import { CATEGORY_SCENES, PRODUCT_GALLERY_SCENES, PRODUCT_SCENES } from './scenes.ts';
 
 const OUT_DIR = fileURLToPath(new URL('../../apps/api/seed/images/', import.meta.url));
 const MAX_BYTES = 60 * 1024;
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const jobs: { file: string; svg: string }[] = [
     ...CATEGORY_SCENES.map((s) => ({ file: s.file, svg: renderScene(s) })),
     ...PRODUCT_SCENES.map((s) => ({ file: s.file, svg: renderScene(s) })),
+    ...PRODUCT_GALLERY_SCENES.map((s) => ({ file: s.file, svg: renderScene(s) })),
     ...AVATARS.map((a) => ({ file: a.file, svg: renderAvatar(a) })),
   ];
   for (const job of jobs) {

@@ -13,6 +13,14 @@ export interface KeyboardSpec {
   touchBar?: boolean;
 }
 
+/** The power adapter in the box, in millimetres; the cable is drawn in the same colour. */
+export interface PowerBrick {
+  color: string;
+  width: number;
+  length: number;
+  height: number;
+}
+
 export interface LaptopModel {
   width: number;
   depth: number;
@@ -40,6 +48,7 @@ export interface LaptopModel {
   stickers?: readonly Sticker[];
   deckWeave?: string;
   lidArt?: Art;
+  charger?: PowerBrick; // a generic dark 65 W brick unless told
 }
 
 /** The physical frame that the colourways of one model share. */

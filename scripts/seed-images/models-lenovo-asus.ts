@@ -174,5 +174,6 @@ export const LENOVO_ASUS_MODELS = {
     speakers: 'top',
     stickers: [amdSticker(262, 186, 'R9'), nvidiaSticker(278, 186, 'RTX')],
     lidArt: rogLid,
+    charger: { color: '#1d1e21', width: 150, length: 72, height: 26 }, // its big 180 W brick
   },
 } satisfies Record<string, LaptopModel>;

@@ -1,6 +1,14 @@
 // MacBook models and colourways for the catalogue pictures, in millimetres.
 import { macChin } from './marks.ts';
-import type { LaptopModel } from './model.ts';
+import type { LaptopModel, PowerBrick } from './model.ts';
+
+/** Apple's white USB-C cube, larger for the more powerful machines. */
+const appleCharger = (size: number): PowerBrick => ({
+  color: '#f2f2f0',
+  width: size,
+  length: size,
+  height: 28,
+});
 
 export const MAC_MODELS = {
   airGold: {
@@ -30,6 +38,7 @@ export const MAC_MODELS = {
       fnRow: 0.6,
     },
     touchpad: { w: 120, h: 76, gap: 9 },
+    charger: appleCharger(56),
   },
   mbp14Gray: {
     width: 312,
@@ -61,6 +70,7 @@ export const MAC_MODELS = {
     },
     touchpad: { w: 130, h: 82, gap: 8 },
     speakers: 'sides',
+    charger: appleCharger(66),
   },
   mbp13Silver: {
     width: 304,
@@ -91,6 +101,7 @@ export const MAC_MODELS = {
     },
     touchpad: { w: 132, h: 80, gap: 7 },
     speakers: 'sides',
+    charger: appleCharger(74),
   },
   mbp16Silver: {
     width: 356,
@@ -121,5 +132,6 @@ export const MAC_MODELS = {
     },
     touchpad: { w: 160, h: 96, gap: 9 },
     speakers: 'sides',
+    charger: appleCharger(80),
   },
 } satisfies Record<string, LaptopModel>;

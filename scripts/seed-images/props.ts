@@ -1,16 +1,19 @@
 // Desk props placed around the laptop to make a believable listing photo: mugs, plants, phones.
-import { flatFrame } from './camera.ts';
+import { flatFrame, groundShadows, lightOverlay, prismSides } from './camera.ts';
 import type { Camera } from './camera.ts';
 import { shade } from './color.ts';
 import type { Doc } from './doc.ts';
-import type { Vec2 } from './geometry.ts';
-import { group, num, rect } from './svg.ts';
+import { deg, must, rad, roundedRing } from './geometry.ts';
+import type { Prism, Vec2, Vec3 } from './geometry.ts';
+import type { PowerBrick } from './model.ts';
+import { group, num, pt, rect } from './svg.ts';
 
 export type Prop =
   | { kind: 'mug'; x: number; z: number; color: string; drink: string }
   | { kind: 'plant'; x: number; z: number; pot: string }
   | { kind: 'phone'; x: number; z: number; angle: number; color: string }
-  | { kind: 'notebook'; x: number; z: number; angle: number; color: string; pen: string };
+  | { kind: 'notebook'; x: number; z: number; angle: number; color: string; pen: string }
+  | { kind: 'charger'; x: number; z: number; angle: number; brick: PowerBrick };
 
 type Flat = Extract<Prop, { angle: number }>;
 type Upright = Exclude<Prop, Flat>;
@@ -97,6 +100,91 @@ function notebook(doc: Doc, cam: Camera, p: Extract<Prop, { kind: 'notebook' }>)
   return slab(doc, cam, p, k, top) + group(`transform="${penAt}"`, pen);
 }
 
+/**
+ * A loose coil of cable on the table, in millimetres from where it leaves the brick's end: u along
+ * the brick's width, v across it. It strays little either side, so it stays clear of the laptop.
+ */
+const CABLE_COIL: readonly Vec2[] = [
+  [0, 0],
+  [16, 0],
+  [40, -4],
+  [64, -14],
+  [84, -4],
+  [88, 16],
+  [72, 28],
+  [52, 20],
+  [50, 0],
+  [64, -16],
+  [92, -22],
+  [118, -12],
+  [136, 4],
+];
+
+/** A smooth SVG path through a polyline, its corners rounded off with quadratics via the midpoints. */
+function smoothPath(points: readonly Vec2[]): string {
+  const mid = (a: Vec2, b: Vec2): Vec2 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  let d = `M${pt(must(points[0]))}`;
+  for (let i = 1; i < points.length - 1; i += 1) {
+    const corner = must(points[i]);
+    d += `Q${pt(corner)} ${pt(mid(corner, must(points[i + 1])))}`;
+  }
+  return `${d}L${pt(must(points[points.length - 1]))}`;
+}
+
+/** The laptop's power brick with its cable coiled beside it and a USB-C plug at the end. */
+function charger(doc: Doc, cam: Camera, p: Extract<Prop, { kind: 'charger' }>): string {
+  const b = p.brick;
+  const a = rad(p.angle);
+  // Brick-local table coordinates (u along its width, v along its length) to world millimetres.
+  const place = ([u, v]: Vec2, y: number): Vec3 => [
+    p.x + u * Math.cos(a) - v * Math.sin(a),
+    y,
+    p.z + u * Math.sin(a) + v * Math.cos(a),
+  ];
+  const ring = roundedRing(b.width, b.length, Math.min(b.width, b.length) * 0.2);
+  const brick: Prism = {
+    top: ring.map((q) => place(q, b.height)),
+    bottom: ring.map((q) => place(q, 0)),
+  };
+
+  // The cable rises into the brick's end face; the rest lies on the table, 2 mm being its radius.
+  const coil = CABLE_COIL.map(([u, v]): Vec3 => place([b.width / 2 + u, v], 2));
+  coil[0] = place([b.width / 2, 0], b.height * 0.4);
+  const d = smoothPath(coil.map((v) => cam.at(v)));
+  const w = 4.2 * cam.scale;
+  const cable =
+    `<path d="${d}" fill="none" stroke="#000000" stroke-width="${num(w * 1.5)}" opacity="0.3" filter="${doc.blur(2)}"/>` +
+    `<path d="${d}" fill="none" stroke="${shade(b.color, -0.35)}" stroke-width="${num(w)}" stroke-linecap="round"/>` +
+    `<path d="${d}" fill="none" stroke="${shade(b.color, 0.1)}" stroke-width="${num(w * 0.5)}" stroke-linecap="round"/>`;
+
+  // USB-C plug: a moulded boot in the cable's colour and a metal tip, pointing along the last span.
+  const end = must(coil[coil.length - 1]);
+  const before = must(coil[coil.length - 2]);
+  const heading = Math.atan2(end[2] - before[2], end[0] - before[0]);
+  const centre: Vec3 = [end[0] + Math.cos(heading) * 14, 3, end[2] + Math.sin(heading) * 14];
+  const plugAt = flatFrame(cam, centre[0], centre[2], 3, deg(heading), 30, 8);
+  const plug =
+    rect(
+      0,
+      0,
+      22,
+      8,
+      shade(b.color, -0.05),
+      ` rx="2.5" stroke="${shade(b.color, -0.35)}" stroke-width="0.6"`,
+    ) + rect(22, 1.6, 8, 4.8, '#b9bdc3', ' rx="1.2"');
+
+  const top = cam.path(brick.top);
+  const up: Vec3 = [0, 1, 0];
+  return (
+    groundShadows(doc, cam, brick.bottom, brick.top, 6) +
+    cable +
+    group(`transform="${plugAt}"`, plug) +
+    prismSides(cam, brick, b.color, shade(b.color, 0.3)) +
+    `<path d="${top}" fill="${b.color}"/>` +
+    lightOverlay(doc, top, cam.shadeFor(up), 0.12)
+  );
+}
+
 const LEAVES: readonly (readonly [offset: number, lean: number, height: number])[] = [
   [-0.5, -0.9, 3],
   [0.45, 0.8, 3.2],
@@ -176,5 +264,7 @@ export function drawProp(doc: Doc, cam: Camera, p: Prop): string {
       return phone(doc, cam, p);
     case 'notebook':
       return notebook(doc, cam, p);
+    case 'charger':
+      return charger(doc, cam, p);
   }
 }

@@ -22,6 +22,7 @@ export interface Scene {
   tilt: number;
   fill?: number;
   shift?: Vec2;
+  framing?: 'laptop' | 'deck'; // the whole laptop (default) or a close-up of its keyboard deck
   screen: ScreenSpec;
   backdrop: Backdrop;
   props?: readonly Prop[];
@@ -49,7 +50,10 @@ export function renderScene(scene: Scene): string {
   const rng = makeRng(scene.file);
   const cam = new Camera(scene.yaw, scene.pitch);
   const g = geometry(scene.model, scene.tilt);
-  const corners = [...g.base.top, ...g.base.bottom, ...g.lid.top, ...g.lid.bottom];
+  const corners =
+    scene.framing === 'deck'
+      ? g.base.top
+      : [...g.base.top, ...g.base.bottom, ...g.lid.top, ...g.lid.bottom];
   frameLaptop(
     cam,
     corners.map((v) => cam.lin(v)),

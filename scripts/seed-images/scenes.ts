@@ -1,5 +1,6 @@
 // The catalogue's pictures: which laptop, pose, screen, backdrop and props each file shows.
 import { wood } from './backdrops.ts';
+import { galleryViews } from './gallery.ts';
 import { DELL_HP_MODELS } from './models-dell-hp.ts';
 import { LENOVO_ASUS_MODELS } from './models-lenovo-asus.ts';
 import { MAC_MODELS } from './models-mac.ts';
@@ -220,3 +221,8 @@ export const PRODUCT_SCENES: readonly Scene[] = [
     },
   },
 ];
+
+/** Views 2 and 3 of every product: `product-<slug>-2.jpg` closed with its charger, `-3` the keyboard. */
+export const PRODUCT_GALLERY_SCENES: readonly Scene[] = PRODUCT_SCENES.flatMap((main) =>
+  galleryViews(main),
+);

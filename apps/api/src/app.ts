@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (app.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { prefix: '/api', provider: app.payments });
   }
-  await registerStaticFiles(app, { imagesDir, webDistDir: options.webDistDir });
+  await registerStaticFiles(app, { imagesDir, webDistDir: options.webDistDir, db: app.db });
 
   return app;
 }

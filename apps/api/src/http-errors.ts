@@ -12,7 +12,7 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     /** Fields the body carries beside the message. */
-    readonly details: Omit<ErrorBody, 'message' | 'errors'> = {},
+    readonly details: Omit<ErrorBody, 'message'> = {},
   ) {
     super(message);
   }

@@ -73,14 +73,27 @@ export interface ListStatements<Row> {
   next: { execute(params: Record<string, unknown>): Promise<Row[]> };
 }
 
-export async function readPage<Row>(
+export function readPage<Row>(
   statements: ListStatements<Row>,
   params: Record<string, unknown>,
   page: Pagination,
   idOf: (row: Row) => string,
 ): Promise<Page<Row>> {
-  const statement = page.cursor ? statements.next : statements.first;
-  const rows = await statement.execute({ ...params, ...pageParams(page) });
+  return readRows(
+    (position) =>
+      (position.cursor ? statements.next : statements.first).execute({ ...params, ...position }),
+    page,
+    idOf,
+  );
+}
+
+/** A page from `read`, which returns up to `limit` rows from the cursor on (or from the top). */
+export async function readRows<Row>(
+  read: (position: PageParams) => Promise<Row[]>,
+  page: Pagination,
+  idOf: (row: Row) => string,
+): Promise<Page<Row>> {
+  const rows = await read(pageParams(page));
   if (rows.length <= page.limit) return { rows, limit: page.limit, nextCursor: undefined };
   const kept = rows.slice(0, page.limit);
   return { rows: kept, limit: page.limit, nextCursor: idOf(kept[kept.length - 1] as Row) };

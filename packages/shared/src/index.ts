@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './conditions.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';

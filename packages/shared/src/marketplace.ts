@@ -29,7 +29,13 @@ export const priceSchema = z
     message: 'must have at most two decimals',
   });
 
-const requiredText = (max: number) => z.string().trim().min(1, 'is required').max(max);
+/** A missing field says so, rather than "expected string, received undefined". */
+const missingIsRequired = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : undefined),
+};
+
+const requiredText = (max: number) =>
+  z.string(missingIsRequired).trim().min(1, 'is required').max(max);
 
 export const conditionSchema = z.enum(['excellent', 'good', 'fair']);
 export type Condition = z.infer<typeof conditionSchema>;
@@ -89,10 +95,46 @@ export const categorySchema = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
-export const productBodySchema = z
+/** A whole number in a range, as JSON bodies carry it: never coerced from text or booleans. */
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z
+    .number(missingIsRequired)
+    .int('must be a whole number')
+    .min(min, `must be at least ${min} ${unit}`)
+    .max(max, `must be at most ${max} ${unit}`);
+
+export const MAX_PHOTOS = 8;
+
+/** What a buyer judges a laptop by, beyond the spec's fields (DESIGN §11). */
+export const laptopSpecsSchema = z.object({
+  model: requiredText(80),
+  cpu: requiredText(80),
+  ramGb: wholeNumber(1, 256, 'GB'),
+  storageGb: wholeNumber(16, 16_384, 'GB'),
+  screenInches: z
+    .number(missingIsRequired)
+    .min(10, 'must be at least 10 inches')
+    .max(20, 'must be at most 20 inches')
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
+      message: 'must have at most one decimal',
+    }),
+  /** Percent of the battery's design capacity, when the seller knows it. */
+  batteryHealth: wholeNumber(1, 100, '%').nullable().optional(),
+});
+
+/**
+ * A listing's fields. `photos` are up to eight uploaded images, the first the cover; old
+ * clients send only `imgUrl`, which then is the one photo.
+ */
+export const productFieldsSchema = z
   .object({
     name: requiredText(120),
-    imgUrl: imageUrlSchema,
+    imgUrl: imageUrlSchema.optional(),
+    photos: z
+      .array(imageUrlSchema)
+      .min(1, 'needs at least one photo')
+      .max(MAX_PHOTOS, `takes at most ${MAX_PHOTOS} photos`)
+      .optional(),
     resalePrice: priceSchema,
     originalPrice: priceSchema,
     location: requiredText(120),
@@ -106,14 +148,63 @@ export const productBodySchema = z
     categoryId: idSchema,
     description: requiredText(2000),
   })
+  .extend(laptopSpecsSchema.shape);
+
+type ProductFields = Partial<z.output<typeof productFieldsSchema>>;
+
+/**
+ * The rules that tie fields together: a grade's battery promise (see `conditionGrades`) and
+ * one cover photo. Checked on a whole listing, so an edit is checked as the listing it makes.
+ */
+export function checkListing(product: ProductFields, context: z.RefinementCtx): void {
+  const battery = product.batteryHealth;
+  if (battery != null && product.condition === 'excellent' && battery < 85) {
+    context.addIssue({
+      code: 'custom',
+      path: ['batteryHealth'],
+      message: 'must be at least 85% for an excellent laptop',
+    });
+  }
+  if (battery != null && product.condition === 'good' && battery < 80) {
+    context.addIssue({
+      code: 'custom',
+      path: ['batteryHealth'],
+      message: 'below 80% makes the laptop fair',
+    });
+  }
+  if (product.imgUrl && product.photos && product.photos[0] !== product.imgUrl) {
+    context.addIssue({
+      code: 'custom',
+      path: ['imgUrl'],
+      message: 'must be the first photo, or be left out',
+    });
+  }
+}
+
+export const productBodySchema = productFieldsSchema
+  .superRefine(checkListing)
+  // Said with the other missing fields, not only once they are all right.
+  .refine((product) => product.imgUrl !== undefined || product.photos !== undefined, {
+    path: ['photos'],
+    message: 'needs at least one photo',
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })
   .meta({ id: 'NewProduct' });
 export type ProductBody = z.input<typeof productBodySchema>;
+
+/** An edit: any of a listing's fields; the listing it makes must pass `productBodySchema`. */
+export const productPatchSchema = productFieldsSchema
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'change at least one field' })
+  .meta({ id: 'ProductChanges' });
+export type ProductPatch = z.input<typeof productPatchSchema>;
 
 export const productSchema = z
   .object({
     _id: idSchema,
     name: z.string(),
     imgUrl: z.string(),
+    photos: z.array(z.string()),
     resalePrice: z.number(),
     originalPrice: z.number(),
     location: z.string(),
@@ -122,6 +213,13 @@ export const productSchema = z
     condition: conditionSchema,
     categoryId: idSchema,
     description: z.string(),
+    /** Null for listings made before specs were asked for. */
+    model: z.string().nullable(),
+    cpu: z.string().nullable(),
+    ramGb: z.number().int().nullable(),
+    storageGb: z.number().int().nullable(),
+    screenInches: z.number().nullable(),
+    batteryHealth: z.number().int().nullable(),
     sellerName: z.string(),
     sellerEmail: z.string(),
     sellerVerified: z.boolean(),
@@ -132,6 +230,49 @@ export const productSchema = z
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
+
+/** One listing's page: the product and its seller's card. */
+export const productDetailSchema = productSchema
+  .extend({
+    sellerId: idSchema,
+    /** When the seller's account was made. */
+    sellerSince: z.string(),
+  })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const searchSortSchema = z.enum(['newest', 'price_asc', 'price_desc']);
+export type SearchSort = z.infer<typeof searchSortSchema>;
+
+/** Text that carries a price in dollars, as a query string does. */
+const priceText = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in dollars, like 800 or 799.99')
+  .transform(Number);
+
+/** `GET /api/search`: words, filters and a sort (DESIGN §11), keyset-paged like every list. */
+export const searchQuerySchema = paginationQuerySchema
+  .extend({
+    q: z.string().trim().max(200).optional(),
+    categoryId: idSchema.optional(),
+    sellerId: idSchema.optional(),
+    minPrice: priceText.optional(),
+    maxPrice: priceText.optional(),
+    minRamGb: wholeNumberText({ min: 1, max: 256 }).optional(),
+    minStorageGb: wholeNumberText({ min: 1, max: 16_384 }).optional(),
+    condition: conditionSchema.optional(),
+    verified: z.literal('true', { error: "must be 'true', or be left out" }).optional(),
+    location: z.string().trim().max(120).optional(),
+    sort: searchSortSchema.default('newest'),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined ||
+      query.maxPrice === undefined ||
+      query.minPrice <= query.maxPrice,
+    { path: ['maxPrice'], message: 'must not be less than minPrice' },
+  );
+export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 export const createdSchema = z
   .object({ acknowledged: z.literal(true), _id: idSchema })

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -27,6 +29,9 @@ const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
  */
 const newestFirst = (table: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
   [table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()] as const;
+
+/** PostgreSQL's full-text document type; written by the database only (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const users = pgTable(
   'users',
@@ -100,17 +105,39 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     description: text('description').notNull(),
+    /** Every photo, the cover (`image`) first; at most eight. */
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    // Laptop specs (DESIGN §11); null on listings made before they were asked for.
+    model: text('model'),
+    cpu: text('cpu'),
+    ramGb: integer('ram_gb'),
+    storageGb: integer('storage_gb'),
+    screenInches: numeric('screen_inches', { precision: 3, scale: 1, mode: 'number' }),
+    batteryHealth: integer('battery_health'),
     status: text('status', { enum: ['unsold', 'sold'] })
       .notNull()
       .default('unsold'),
     advertised: boolean('advertised').notNull().default(false),
     reported: boolean('reported').notNull().default(false),
+    /** The seller's `verified`, copied in the same transaction as a verification, for search. */
+    sellerVerified: boolean('seller_verified').notNull().default(false),
     createdAt: createdAt(),
     /**
      * Set when the product is deleted, and when its seller is (in the same transaction), so a
      * listing's visibility is a fact of this row and no list joins users to filter.
      */
     deletedAt: deletedAt(),
+    /**
+     * What search matches words against. The 'simple' configuration keeps words as written
+     * (lower-cased, no stemming), so model names and CPU codes match by prefix: "think" finds
+     * ThinkPad, "i7" finds i7-1165G7.
+     */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(model, '')), 'A') || setweight(to_tsvector('simple', coalesce(cpu, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
+    ),
   },
   (table) => [
     check('products_condition_check', sql`${table.condition} in ('excellent', 'good', 'fair')`),
@@ -133,8 +160,33 @@ export const products = pgTable(
     index('products_seller_listing_idx')
       .on(table.sellerId, ...newestFirst(table))
       .where(sql`${table.deletedAt} is null`),
+    // Search (DESIGN §11): words through the GIN index, each sort through its own order.
+    index('products_search_idx')
+      .using('gin', table.searchDocument)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
+    index('products_for_sale_newest_idx')
+      .on(...newestFirst(table))
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
+    index('products_for_sale_price_idx')
+      .on(table.resalePriceCents, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
+    check('products_photos_check', sql`cardinality(${table.photos}) between 1 and 8`),
   ],
 );
+
+/**
+ * For each word of any listing's search_document, the lowest and highest price of listings
+ * that had it (DESIGN §11). A search sorted by price reads its price index between the bounds
+ * of its words, so it starts where matches are instead of walking every pricier or cheaper
+ * listing first (price and words go together: "thinkpad" is never the dearest laptop). Bounds
+ * only widen, on every listing and edit, so they stay true when listings are sold or deleted.
+ * `lexeme` is compared byte-wise (collation "C", set in the migration) so a prefix is a range.
+ */
+export const searchPriceBounds = pgTable('search_price_bounds', {
+  lexeme: text('lexeme').primaryKey(),
+  minPriceCents: integer('min_price_cents').notNull(),
+  maxPriceCents: integer('max_price_cents').notNull(),
+});
 
 export const bookings = pgTable(
   'bookings',

@@ -1,21 +1,36 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { messages } from '@reloop/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idSchema, messages } from '@reloop/shared';
+import type { Database } from '../db/client.ts';
 import { IMAGE_URL_PREFIX } from '../images/storage.ts';
+import { listingHead } from '../products/listing-head.ts';
+import { findListing } from '../products/products.ts';
 
 const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
 
 /**
- * What a page adds to the built index.html's <head>, by path: here, what the browser should
- * fetch before the app's scripts have run. The home page's largest paint is the first hero
- * slide (apps/web/src/features/home/hero-slides.ts), so it is preloaded there and only there.
+ * What a page changes in the built index.html's <head>, by path. The home page's largest
+ * paint is the first hero slide (apps/web/src/features/home/hero-slides.ts), so it is
+ * preloaded there and only there; a listing's page gets its title and Open Graph tags.
  */
-function pageHead(pathname: string): string {
-  return pathname === '/'
-    ? '<link rel="preload" as="image" href="/hero/new-arrival.webp" fetchpriority="high">'
-    : '';
+async function pageHead(
+  db: Database,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<{ title?: string; tags: string }> {
+  if (pathname === '/') {
+    return {
+      tags: '<link rel="preload" as="image" href="/hero/new-arrival.webp" fetchpriority="high">',
+    };
+  }
+  const listingId = /^\/product\/([^/]+)$/.exec(pathname)?.[1];
+  if (listingId && idSchema.safeParse(listingId).success) {
+    const listing = await findListing(db, listingId);
+    if (listing) return listingHead(listing, `${request.protocol}://${request.host}`);
+  }
+  return { tags: '' };
 }
 
 /**
@@ -25,7 +40,7 @@ function pageHead(pathname: string): string {
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { imagesDir: string; webDistDir: string | undefined },
+  options: { imagesDir: string; webDistDir: string | undefined; db: Database },
 ): Promise<void> {
   // The directory must exist before it can be served; the first upload may come later.
   mkdirSync(options.imagesDir, { recursive: true });
@@ -66,7 +81,7 @@ export async function registerStaticFiles(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (
       indexHtml !== undefined &&
@@ -75,10 +90,14 @@ export async function registerStaticFiles(
       request.url !== '/api'
     ) {
       const pathname = request.url.split('?', 1)[0] ?? '/';
+      const head = await pageHead(options.db, request, pathname);
+      const html = head.title
+        ? indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${head.title}</title>`)
+        : indexHtml;
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(indexHtml.replace('</head>', `${pageHead(pathname)}</head>`));
+        .send(html.replace('</head>', `${head.tags}</head>`));
     }
     return reply.code(404).send({ message: messages.notFound });
   });

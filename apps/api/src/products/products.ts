@@ -1,5 +1,12 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { messages, type Pagination, type Product, type productBodySchema } from '@reloop/shared';
+import {
+  messages,
+  productBodySchema,
+  type Pagination,
+  type Product,
+  type ProductDetail,
+  type productPatchSchema,
+} from '@reloop/shared';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
@@ -15,9 +22,10 @@ import type { CategoryCatalog } from './categories.ts';
  * it is also unsold; lists filter on products alone and join users only for the seller's name.
  */
 type ProductRow = typeof products.$inferSelect;
+type ProductFields = z.output<typeof productBodySchema>;
 
 /** What a list returns of a product and its seller: no more than the JSON needs. */
-const listedColumns = {
+export const listedColumns = {
   product: {
     id: products.id,
     name: products.name,
@@ -30,6 +38,13 @@ const listedColumns = {
     condition: products.condition,
     categoryId: products.categoryId,
     description: products.description,
+    photos: products.photos,
+    model: products.model,
+    cpu: products.cpu,
+    ramGb: products.ramGb,
+    storageGb: products.storageGb,
+    screenInches: products.screenInches,
+    batteryHealth: products.batteryHealth,
     status: products.status,
     advertised: products.advertised,
     reported: products.reported,
@@ -42,11 +57,13 @@ export interface ListedProduct {
   seller: Pick<UserRow, 'name' | 'email' | 'verified'>;
 }
 
+/** Listings a buyer may see: not deleted (nor its seller), not sold. */
+export const forSale = and(isNull(products.deletedAt), eq(products.status, 'unsold'));
+
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number): number => cents / 100;
 
 const exists = isNull(products.deletedAt);
-const forSale = and(exists, eq(products.status, 'unsold'));
 
 /** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
 const productLists = preparedPerDatabase((db) => {
@@ -110,12 +127,12 @@ export async function createProduct(
   db: Database,
   catalog: CategoryCatalog,
   seller: UserRow,
-  body: z.output<typeof productBodySchema>,
+  body: ProductFields,
 ): Promise<string> {
   await catalog.assertExists(body.categoryId, 400);
   return db.transaction(async (tx) => {
     const [active] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, verified: users.verified })
       .from(users)
       .where(and(eq(users.id, seller.id), isNull(users.deletedAt)))
       .for('share');
@@ -124,21 +141,127 @@ export async function createProduct(
       .insert(products)
       .values({
         sellerId: seller.id,
-        categoryId: body.categoryId,
-        name: body.name,
-        image: body.imgUrl,
-        resalePriceCents: toCents(body.resalePrice),
-        originalPriceCents: toCents(body.originalPrice),
-        location: body.location,
-        phone: body.mobile,
-        yearOfPurchase: body.yearOfUse,
-        condition: body.condition,
-        description: body.description,
+        sellerVerified: active.verified,
+        ...productColumns(body),
       })
       .returning({ id: products.id });
     if (!created) throw new Error('insert returned no row');
     return created.id;
   });
+}
+
+/** A listing's columns from its fields; `photos` from `imgUrl` alone for old clients. */
+function productColumns(body: ProductFields) {
+  const photos = body.photos ?? [body.imgUrl as string];
+  return {
+    categoryId: body.categoryId,
+    name: body.name,
+    image: photos[0] as string,
+    photos,
+    resalePriceCents: toCents(body.resalePrice),
+    originalPriceCents: toCents(body.originalPrice),
+    location: body.location,
+    phone: body.mobile,
+    yearOfPurchase: body.yearOfUse,
+    condition: body.condition,
+    description: body.description,
+    model: body.model,
+    cpu: body.cpu,
+    ramGb: body.ramGb,
+    storageGb: body.storageGb,
+    screenInches: body.screenInches,
+    batteryHealth: body.batteryHealth ?? null,
+  };
+}
+
+/** A stored listing as the fields a seller sends, so an edit can be checked as a whole listing. */
+function productFields(row: ProductRow) {
+  return {
+    name: row.name,
+    photos: row.photos,
+    resalePrice: toDollars(row.resalePriceCents),
+    originalPrice: toDollars(row.originalPriceCents),
+    location: row.location,
+    mobile: row.phone,
+    yearOfUse: row.yearOfPurchase,
+    condition: row.condition,
+    categoryId: row.categoryId,
+    description: row.description,
+    model: row.model ?? undefined,
+    cpu: row.cpu ?? undefined,
+    ramGb: row.ramGb ?? undefined,
+    storageGb: row.storageGb ?? undefined,
+    screenInches: row.screenInches ?? undefined,
+    batteryHealth: row.batteryHealth,
+  };
+}
+
+/**
+ * A seller's edit of their own unsold listing. The row is locked while the edit is checked as
+ * the whole listing it makes (so the grade and battery rules hold across fields) and written;
+ * a sale or delete of the same product waits for it. Bookings keep the price they were made at.
+ */
+export async function updateProduct(
+  db: Database,
+  catalog: CategoryCatalog,
+  seller: UserRow,
+  id: string,
+  patch: z.output<typeof productPatchSchema>,
+): Promise<void> {
+  if (patch.categoryId) await catalog.assertExists(patch.categoryId, 400);
+  await db.transaction(async (tx) => {
+    const product = await findVisibleProduct(tx, id, 'update');
+    assertOwner(product, seller);
+    if (product.status === 'sold') throw new HttpError(409, messages.productSold);
+    const { imgUrl, ...changes } = patch;
+    const current = productFields(product);
+    // An old client's new cover replaces the first photo and keeps the others.
+    const photos =
+      changes.photos ?? (imgUrl ? [imgUrl, ...current.photos.slice(1)] : current.photos);
+    const edited = productBodySchema.safeParse({ ...current, ...changes, photos });
+    if (!edited.success) {
+      throw new HttpError(
+        400,
+        messages.invalidRequest,
+        {},
+        {
+          errors: edited.error.issues.map((issue) => ({
+            path: ['body', ...issue.path].join('.'),
+            message: issue.message,
+          })),
+        },
+      );
+    }
+    await tx.update(products).set(productColumns(edited.data)).where(eq(products.id, id));
+  });
+}
+
+/** One listing for its public page, sold ones included; undefined when deleted or unknown. */
+export async function findListing(db: Database, id: string): Promise<ProductDetail | undefined> {
+  const [row] = await productDetails(db).execute({ id });
+  return row && toProductDetailJson(row);
+}
+
+const productDetails = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...listedColumns,
+      sellerCard: { id: users.id, since: users.createdAt },
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(exists, eq(products.id, sql.placeholder('id'))))
+    .prepare('products_listing_page'),
+);
+
+function toProductDetailJson(
+  row: ListedProduct & { sellerCard: { id: string; since: Date } },
+): ProductDetail {
+  return {
+    ...toProductJson(row),
+    sellerId: row.sellerCard.id,
+    sellerSince: row.sellerCard.since.toISOString(),
+  };
 }
 
 /**
@@ -211,6 +334,13 @@ export function toProductJson({ product, seller }: ListedProduct): Product {
     condition: product.condition,
     categoryId: product.categoryId,
     description: product.description,
+    photos: product.photos,
+    model: product.model,
+    cpu: product.cpu,
+    ramGb: product.ramGb,
+    storageGb: product.storageGb,
+    screenInches: product.screenInches,
+    batteryHealth: product.batteryHealth,
     sellerName: seller.name,
     sellerEmail: seller.email,
     sellerVerified: seller.verified,

@@ -19,7 +19,7 @@ export const categories: readonly { name: string; image: string }[] = [
 
 export interface DemoListing {
   name: string;
-  image: string; // file name in apps/api/seed/images
+  image: string; // the cover in apps/api/seed/images; the same name with -2, -3 are more views
   categoryName: string; // one of the category names
   resalePriceCents: number; // integer cents, what the buyer pays
   originalPriceCents: number; // integer cents, new price, > resale
@@ -28,13 +28,31 @@ export interface DemoListing {
   yearOfPurchase: number; // 2016..2025
   condition: Condition;
   description: string; // 1-3 honest sentences a real seller would write
+  model: string;
+  cpu: string;
+  ramGb: number;
+  storageGb: number;
+  screenInches: number;
+  batteryHealth: number | null; // percent, when the seller states it
   advertised: boolean; // 4 of the 12 are advertised
 }
+
+/** A listing's photo files: the cover, then its -2 and -3 views. */
+export const photoFiles = (cover: string): string[] => [
+  cover,
+  ...[2, 3].map((view) => cover.replace(/\.jpg$/, `-${view}.jpg`)),
+];
 
 // Phone numbers use the 555-01xx range, which is reserved for fiction in North America.
 export const demoListings: readonly DemoListing[] = [
   {
     name: 'MacBook Air M1 13" 8GB/256GB',
+    model: 'MacBook Air (M1, 2020)',
+    cpu: 'Apple M1',
+    ramGb: 8,
+    storageGb: 256,
+    screenInches: 13.3,
+    batteryHealth: 91,
     image: 'product-macbook-air-m1.jpg',
     categoryName: 'MacBook',
     resalePriceCents: 54900,
@@ -50,6 +68,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'MacBook Pro 14" M1 Pro 16GB/512GB',
+    model: 'MacBook Pro 14 (2021)',
+    cpu: 'Apple M1 Pro 8-core',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14.2,
+    batteryHealth: 88,
     image: 'product-macbook-pro-14-m1-pro.jpg',
     categoryName: 'MacBook',
     resalePriceCents: 114900,
@@ -65,6 +89,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'MacBook Pro 13" 2019 i5 8GB/256GB',
+    model: 'MacBook Pro 13 (2019)',
+    cpu: 'Intel Core i5-8279U',
+    ramGb: 8,
+    storageGb: 256,
+    screenInches: 13.3,
+    batteryHealth: 74,
     image: 'product-macbook-pro-13-2019.jpg',
     categoryName: 'MacBook',
     resalePriceCents: 42900,
@@ -80,6 +110,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'Dell XPS 13 9310 i7 16GB/512GB',
+    model: 'Dell XPS 13 9310',
+    cpu: 'Intel Core i7-1165G7',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 13.4,
+    batteryHealth: null,
     image: 'product-dell-xps-13-9310.jpg',
     categoryName: 'Dell',
     resalePriceCents: 59900,
@@ -95,6 +131,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'Dell Latitude 7420 i5 16GB/256GB',
+    model: 'Dell Latitude 7420',
+    cpu: 'Intel Core i5-1145G7',
+    ramGb: 16,
+    storageGb: 256,
+    screenInches: 14,
+    batteryHealth: 85,
     image: 'product-dell-latitude-7420.jpg',
     categoryName: 'Dell',
     resalePriceCents: 38900,
@@ -110,6 +152,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'HP EliteBook 840 G8 i7 16GB/512GB',
+    model: 'HP EliteBook 840 G8',
+    cpu: 'Intel Core i7-1185G7',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14,
+    batteryHealth: 97,
     image: 'product-hp-elitebook-840-g8.jpg',
     categoryName: 'HP',
     resalePriceCents: 47900,
@@ -125,6 +173,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'HP Spectre x360 14 i7 16GB/1TB OLED',
+    model: 'HP Spectre x360 14-ea0000',
+    cpu: 'Intel Core i7-1165G7',
+    ramGb: 16,
+    storageGb: 1024,
+    screenInches: 13.5,
+    batteryHealth: null,
     image: 'product-hp-spectre-x360-14.jpg',
     categoryName: 'HP',
     resalePriceCents: 79900,
@@ -140,6 +194,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'Lenovo ThinkPad T14 Gen 2 i5 16GB/512GB',
+    model: 'ThinkPad T14 Gen 2',
+    cpu: 'Intel Core i5-1135G7',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14,
+    batteryHealth: 79,
     image: 'product-lenovo-thinkpad-t14-gen-2.jpg',
     categoryName: 'Lenovo',
     resalePriceCents: 34900,
@@ -155,6 +215,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'Lenovo ThinkPad X1 Carbon Gen 9 i7 16GB/512GB',
+    model: 'ThinkPad X1 Carbon Gen 9',
+    cpu: 'Intel Core i7-1165G7',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14,
+    batteryHealth: 90,
     image: 'product-lenovo-thinkpad-x1-carbon-gen-9.jpg',
     categoryName: 'Lenovo',
     resalePriceCents: 69900,
@@ -170,6 +236,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'Lenovo IdeaPad 5 14 Ryzen 7 16GB/512GB',
+    model: 'IdeaPad 5 14ALC05',
+    cpu: 'AMD Ryzen 7 5700U',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14,
+    batteryHealth: null,
     image: 'product-lenovo-ideapad-5-14.jpg',
     categoryName: 'Lenovo',
     resalePriceCents: 32900,
@@ -185,6 +257,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'ASUS ZenBook 14 UX425 i7 16GB/512GB',
+    model: 'ZenBook 14 UX425EA',
+    cpu: 'Intel Core i7-1165G7',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14,
+    batteryHealth: 83,
     image: 'product-asus-zenbook-14-ux425.jpg',
     categoryName: 'ASUS',
     resalePriceCents: 39900,
@@ -200,6 +278,12 @@ export const demoListings: readonly DemoListing[] = [
   },
   {
     name: 'ASUS ROG Zephyrus G14 Ryzen 9 RTX 3060 16GB/1TB',
+    model: 'ROG Zephyrus G14 GA401QM',
+    cpu: 'AMD Ryzen 9 5900HS',
+    ramGb: 16,
+    storageGb: 1024,
+    screenInches: 14,
+    batteryHealth: 86,
     image: 'product-asus-rog-zephyrus-g14.jpg',
     categoryName: 'ASUS',
     resalePriceCents: 84900,

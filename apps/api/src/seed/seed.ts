@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { categories as categoriesTable, products, users } from '../db/schema.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import type { ImageStore } from '../images/storage.ts';
-import { categories, demoListings } from './catalog.ts';
+import { categories, demoListings, photoFiles } from './catalog.ts';
 
 /**
  * Start-up data: the categories every install needs, the configured admin, and (unless
@@ -124,11 +124,22 @@ async function ensureDemoData(db: Database, images: ImageStore): Promise<void> {
     for (const [index, listing] of demoListings.entries()) {
       const categoryId = categoryIds.get(listing.categoryName);
       if (!categoryId) throw new Error(`demo listing in unknown category ${listing.categoryName}`);
+      const photos = await Promise.all(
+        photoFiles(listing.image).map((file) => seedImageUrl(images, file)),
+      );
       await tx.insert(products).values({
         sellerId,
+        sellerVerified: true,
         categoryId,
         name: listing.name,
-        image: await seedImageUrl(images, listing.image),
+        image: photos[0] as string,
+        photos,
+        model: listing.model,
+        cpu: listing.cpu,
+        ramGb: listing.ramGb,
+        storageGb: listing.storageGb,
+        screenInches: listing.screenInches,
+        batteryHealth: listing.batteryHealth,
         resalePriceCents: listing.resalePriceCents,
         originalPriceCents: listing.originalPriceCents,
         location: listing.location,

@@ -88,13 +88,20 @@ export async function deleteUser(db: Database, admin: UserRow, userId: string): 
   });
 }
 
+/** The seller's listings carry the mark too (search filters on it), set in the same step. */
 export async function verifySeller(db: Database, email: string): Promise<void> {
-  const verified = await db
-    .update(users)
-    .set({ verified: true })
-    .where(and(activeUser(email), eq(users.role, 'seller')))
-    .returning({ id: users.id });
-  if (verified.length === 0) throw new HttpError(404, messages.sellerNotFound);
+  await db.transaction(async (tx) => {
+    const [seller] = await tx
+      .update(users)
+      .set({ verified: true })
+      .where(and(activeUser(email), eq(users.role, 'seller')))
+      .returning({ id: users.id });
+    if (!seller) throw new HttpError(404, messages.sellerNotFound);
+    await tx
+      .update(products)
+      .set({ sellerVerified: true })
+      .where(and(eq(products.sellerId, seller.id), eq(products.sellerVerified, false)));
+  });
 }
 
 export function toUserJson(user: ListedUser): User {

@@ -9,7 +9,7 @@ import { bookAs, createActor, payAs, type Actor } from './marketplace.ts';
  * Small conveniences for the behaviour tests (users, products, bookings, payments): one-line
  * calls, typed bodies, and a whole-table snapshot to prove that a call changed nothing.
  */
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export function call(
   app: FastifyInstance,

@@ -58,6 +58,12 @@ export function productBody(categoryId: string, overrides: Partial<ProductBody> 
     condition: 'good',
     categoryId,
     description: 'Battery at 88%, charger included.',
+    model: 'ThinkPad T14 Gen 2',
+    cpu: 'Intel Core i5-1135G7',
+    ramGb: 16,
+    storageGb: 512,
+    screenInches: 14,
+    batteryHealth: 88,
     ...overrides,
   };
 }

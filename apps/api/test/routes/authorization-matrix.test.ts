@@ -115,7 +115,7 @@ async function unpaidPaymentId(f: Fixture): Promise<string> {
 
 interface Row {
   call: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (f: Fixture) => string;
   body?: (f: Fixture, caller: Caller) => object | Promise<object>;
   /** The call writes when allowed: each of its cells gets a fresh fixture. */
@@ -351,6 +351,53 @@ const MATRIX: Row[] = [
     call: 'PUT /api/advertise/product/update/:id',
     method: 'PUT',
     url: (f) => `/api/advertise/product/update/${f.productId}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/search',
+    method: 'GET',
+    url: () => '/api/search?q=thinkpad&minRamGb=8&sort=price_asc',
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
+    },
+  },
+  {
+    call: 'GET /api/product/:id',
+    method: 'GET',
+    url: (f) => `/api/product/${f.productId}`,
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
+    },
+  },
+  {
+    // The listing's own seller only; an admin moderates by deleting, not editing.
+    call: 'PATCH /api/product/:id',
+    method: 'PATCH',
+    url: (f) => `/api/product/${f.productId}`,
+    body: () => ({ resalePrice: 499 }),
     mutates: true,
     expected: {
       anonymous: 401,

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createActor, createProductAs } from '../helpers/marketplace.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -103,6 +104,42 @@ describe('errors and headers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/?ref=mail' })).body).toMatch(preload);
     for (const url of ['/blog', '/category/123']) {
       expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('preload');
+    }
+  });
+
+  it("names a listing's page and gives it Open Graph tags, so a shared link shows it", async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    const seller = await createActor(t.app, 'seller');
+    const id = await createProductAs(t.app, seller, {
+      name: 'ThinkPad <T14> & "charger"',
+      resalePrice: 549.5,
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/product/${id}?utm=chat`,
+      headers: { host: 'reloop.example' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<title>ThinkPad &lt;T14&gt; &amp; &quot;charger&quot; — Reloop</title>',
+    );
+    expect(page.body).toContain(
+      '<meta property="og:title" content="ThinkPad &lt;T14&gt; &amp; &quot;charger&quot;">',
+    );
+    expect(page.body).toContain(
+      `<meta property="og:url" content="http://reloop.example/product/${id}">`,
+    );
+    expect(page.body).toMatch(
+      /<meta property="og:image" content="http:\/\/reloop\.example\/api\/images\/[^"]+">/,
+    );
+    expect(page.body).toMatch(
+      /<meta property="og:description" content="\$549\.50 · Good · Austin\. /,
+    );
+    expect(page.body).toContain('<div id="root">');
+    for (const url of ['/product/00000000-0000-4000-8000-000000000000', '/product/nope']) {
+      const unknown = await t.app.inject({ method: 'GET', url });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).not.toContain('og:title');
     }
   });
 

@@ -306,6 +306,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the products for sale by words, filters and a sort
+     * @description Every word must match a word of the name, model, CPU or description as a prefix ("think" finds ThinkPad). Filters combine; pages follow the `Link` header.
+     */
+    get: operations['searchProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/product/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One listing, sold or not, with its seller's card */
+    get: operations['getProduct'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Edit one of your unsold listings
+     * @description Send only the fields that change. The edited listing must meet every rule of a new one; bookings already made keep their price.
+     */
+    patch: operations['updateProduct'];
+    trace?: never;
+  };
   '/api/product/report/{id}': {
     parameters: {
       query?: never;
@@ -612,7 +653,8 @@ export interface components {
     };
     NewProductInput: {
       name: string;
-      imgUrl: string;
+      imgUrl?: string;
+      photos?: string[];
       resalePrice: number;
       originalPrice: number;
       location: string;
@@ -623,6 +665,12 @@ export interface components {
       /** Format: uuid */
       categoryId: string;
       description: string;
+      model: string;
+      cpu: string;
+      ramGb: number;
+      storageGb: number;
+      screenInches: number;
+      batteryHealth?: number | null;
     };
     Order: {
       /** @enum {boolean} */
@@ -651,6 +699,7 @@ export interface components {
       _id: string;
       name: string;
       imgUrl: string;
+      photos: string[];
       resalePrice: number;
       originalPrice: number;
       location: string;
@@ -661,6 +710,12 @@ export interface components {
       /** Format: uuid */
       categoryId: string;
       description: string;
+      model: string | null;
+      cpu: string | null;
+      ramGb: number | null;
+      storageGb: number | null;
+      screenInches: number | null;
+      batteryHealth: number | null;
       sellerName: string;
       sellerEmail: string;
       sellerVerified: boolean;
@@ -669,6 +724,61 @@ export interface components {
       advertise: boolean;
       report: boolean;
       timeWhenPost: string;
+    };
+    ProductChangesInput: {
+      name?: string;
+      imgUrl?: string;
+      photos?: string[];
+      resalePrice?: number;
+      originalPrice?: number;
+      location?: string;
+      mobile?: string | number;
+      yearOfUse?: number;
+      /** @enum {string} */
+      condition?: 'excellent' | 'good' | 'fair';
+      /** Format: uuid */
+      categoryId?: string;
+      description?: string;
+      model?: string;
+      cpu?: string;
+      ramGb?: number;
+      storageGb?: number;
+      screenInches?: number;
+      batteryHealth?: number | null;
+    };
+    ProductDetail: {
+      /** Format: uuid */
+      _id: string;
+      name: string;
+      imgUrl: string;
+      photos: string[];
+      resalePrice: number;
+      originalPrice: number;
+      location: string;
+      mobile: string;
+      yearOfUse: number;
+      /** @enum {string} */
+      condition: 'excellent' | 'good' | 'fair';
+      /** Format: uuid */
+      categoryId: string;
+      description: string;
+      model: string | null;
+      cpu: string | null;
+      ramGb: number | null;
+      storageGb: number | null;
+      screenInches: number | null;
+      batteryHealth: number | null;
+      sellerName: string;
+      sellerEmail: string;
+      sellerVerified: boolean;
+      /** @enum {string} */
+      status: 'unsold' | 'sold';
+      advertise: boolean;
+      report: boolean;
+      timeWhenPost: string;
+      /** Format: uuid */
+      sellerId: string;
+      sellerSince: string;
     };
     ProfileUpdateInput: {
       displayName?: string;
@@ -1559,6 +1669,163 @@ export interface operations {
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchProducts: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+        q?: string;
+        categoryId?: string;
+        sellerId?: string;
+        minPrice?: string;
+        maxPrice?: string;
+        minRamGb?: string;
+        minStorageGb?: string;
+        condition?: 'excellent' | 'good' | 'fair';
+        verified?: 'true';
+        location?: string;
+        sort?: 'newest' | 'price_asc' | 'price_desc';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the matching unsold products, in the sort asked */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Product'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The listing */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDetail'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductChangesInput'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
         headers: {
           [name: string]: unknown;
         };

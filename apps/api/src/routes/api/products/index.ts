@@ -8,23 +8,32 @@ import {
   emailQuerySchema,
   idParamsSchema,
   idSchema,
+  messages,
   paginationQuerySchema,
   productBodySchema,
+  productDetailSchema,
+  productPatchSchema,
   productSchema,
+  searchQuerySchema,
 } from '@reloop/shared';
+import { HttpError } from '../../../http-errors.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
 import { sendPage } from '../../../pagination.ts';
 import {
   advertiseProduct,
   createProduct,
   deleteProduct,
+  findListing,
   listAdvertisedProducts,
   listCategoryProducts,
   listReportedProducts,
   listSellerProducts,
   reportProduct,
   toProductJson,
+  updateProduct,
 } from '../../../products/products.ts';
+import { searchProducts } from '../../../products/search.ts';
+
 import { bearerAuth, described, errorResponses, pageOf, publicAccess } from '../responses.ts';
 
 /** Categories and listings: browsing, the seller's own products, reports and moderation. */
@@ -96,6 +105,82 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(request, reply, await listAdvertisedProducts(app.db, request.query), toProductJson),
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        operationId: 'searchProducts',
+        tags: ['products'],
+        summary: 'Search the products for sale by words, filters and a sort',
+        description:
+          'Every word must match a word of the name, model, CPU or description as a prefix ' +
+          '("think" finds ThinkPad). Filters combine; pages follow the `Link` header.',
+        security: publicAccess,
+        querystring: searchQuerySchema,
+        response: {
+          200: pageOf(productSchema, 'A page of the matching unsold products, in the sort asked'),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await searchProducts(app.db, request.query), toProductJson),
+  );
+
+  app.get(
+    '/product/:id',
+    {
+      schema: {
+        operationId: 'getProduct',
+        tags: ['products'],
+        summary: "One listing, sold or not, with its seller's card",
+        security: publicAccess,
+        params: idParamsSchema,
+        response: {
+          200: described(productDetailSchema, 'The listing'),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const listing = await findListing(app.db, request.params.id);
+      if (!listing) throw new HttpError(404, messages.productNotFound);
+      return listing;
+    },
+  );
+
+  app.patch(
+    '/product/:id',
+    {
+      onRequest: app.requireRole('seller'),
+      schema: {
+        operationId: 'updateProduct',
+        tags: ['seller'],
+        summary: 'Edit one of your unsold listings',
+        description:
+          'Send only the fields that change. The edited listing must meet every rule of a new ' +
+          'one; bookings already made keep their price.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: productPatchSchema,
+        response: {
+          200: described(acknowledgedSchema, 'Saved'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      await updateProduct(
+        app.db,
+        app.categories,
+        currentSession(request).user,
+        request.params.id,
+        request.body,
+      );
+      return { acknowledged: true as const };
+    },
   );
 
   app.put(

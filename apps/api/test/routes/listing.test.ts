@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages, type ErrorBody, type ProductDetail } from '@reloop/shared';
+import { bookings, products, users } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  bookAs,
+  createActor,
+  createProductAs,
+  firstCategoryId,
+  type Actor,
+} from '../helpers/marketplace.ts';
+import { call, errorPaths, idsOf, sellProduct } from '../helpers/behaviour.ts';
+
+/**
+ * One listing (DESIGN §11): its public page (GET /api/product/:id) and its seller's edits
+ * (PATCH /api/product/:id), which only the owner may make, only while unsold, and only into a
+ * listing that meets every rule of a new one.
+ */
+let t: TestApp;
+let seller: Actor;
+let productId: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  seller = await createActor(t.app, 'seller');
+  productId = await createProductAs(t.app, seller, {
+    imgUrl: undefined,
+    photos: ['/api/images/cover.jpg', '/api/images/keyboard.jpg', '/api/images/lid.jpg'],
+  });
+});
+afterEach(() => t.close());
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const listing = (id = productId) => call(t.app, 'GET', `/api/product/${id}`);
+const edit = (actor: Actor, payload: object, id = productId) =>
+  call(t.app, 'PATCH', `/api/product/${id}`, { actor, payload });
+
+async function stored() {
+  const [row] = await t.db.select().from(products).where(eq(products.id, productId));
+  return row;
+}
+
+describe('GET /api/product/:id', () => {
+  it("answers anyone with the listing, its photos, specs and the seller's card", async () => {
+    const response = await listing();
+    expect(response.statusCode).toBe(200);
+    const [account] = await t.db.select().from(users).where(eq(users.id, seller.uid));
+    expect(response.json<ProductDetail>()).toMatchObject({
+      _id: productId,
+      imgUrl: '/api/images/cover.jpg',
+      photos: ['/api/images/cover.jpg', '/api/images/keyboard.jpg', '/api/images/lid.jpg'],
+      model: 'ThinkPad T14 Gen 2',
+      cpu: 'Intel Core i5-1135G7',
+      ramGb: 16,
+      storageGb: 512,
+      screenInches: 14,
+      batteryHealth: 88,
+      sellerId: seller.uid,
+      sellerSince: account?.createdAt.toISOString(),
+      sellerEmail: seller.email,
+      status: 'unsold',
+    });
+  });
+
+  it('still shows a sold listing, as sold', async () => {
+    await sellProduct(t.app, productId);
+    expect((await listing()).json<ProductDetail>().status).toBe('sold');
+  });
+
+  it('answers 404 for a deleted or unknown listing and 400 for a malformed id', async () => {
+    await call(t.app, 'DELETE', `/api/delete/product/${productId}`, { actor: seller });
+    for (const id of [productId, UNKNOWN_ID]) {
+      const response = await listing(id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().message).toBe(messages.productNotFound);
+    }
+    expect(errorPaths(await listing('nope'))).toEqual(['params.id']);
+  });
+});
+
+describe('PATCH /api/product/:id', () => {
+  it("saves the owner's changes, which search and lists then show", async () => {
+    const response = await edit(seller, {
+      name: 'ThinkPad T14 Gen 2 (32 GB)',
+      ramGb: 32,
+      resalePrice: 599.99,
+      photos: ['/api/images/lid.jpg', '/api/images/cover.jpg'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stored()).toMatchObject({
+      name: 'ThinkPad T14 Gen 2 (32 GB)',
+      ramGb: 32,
+      resalePriceCents: 59999,
+      image: '/api/images/lid.jpg',
+      photos: ['/api/images/lid.jpg', '/api/images/cover.jpg'],
+      cpu: 'Intel Core i5-1135G7',
+    });
+    expect(idsOf(await call(t.app, 'GET', '/api/search?q=32&minRamGb=32'))).toEqual([productId]);
+    const again = await edit(seller, { ramGb: 32 });
+    expect(again.statusCode).toBe(200);
+    expect((await stored())?.ramGb).toBe(32);
+  });
+
+  it("an old client's imgUrl replaces the cover and keeps the other photos", async () => {
+    expect((await edit(seller, { imgUrl: '/api/images/new-cover.jpg' })).statusCode).toBe(200);
+    expect((await stored())?.photos).toEqual([
+      '/api/images/new-cover.jpg',
+      '/api/images/keyboard.jpg',
+      '/api/images/lid.jpg',
+    ]);
+  });
+
+  it('refuses another seller (403), a buyer (403) and a visitor (401), changing nothing', async () => {
+    const before = await stored();
+    const other = await createActor(t.app, 'seller');
+    const buyer = await createActor(t.app, 'buyer');
+    expect((await edit(other, { name: 'Mine now' })).statusCode).toBe(403);
+    expect((await edit(buyer, { name: 'Mine now' })).statusCode).toBe(403);
+    const anonymous = await call(t.app, 'PATCH', `/api/product/${productId}`, {
+      payload: { name: 'Mine now' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses once sold (409) and once deleted (404)', async () => {
+    await sellProduct(t.app, productId);
+    const sold = await edit(seller, { resalePrice: 1 });
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json<ErrorBody>().message).toBe(messages.productSold);
+    const other = await createProductAs(t.app, seller);
+    await call(t.app, 'DELETE', `/api/delete/product/${other}`, { actor: seller });
+    expect((await edit(seller, { name: 'Back' }, other)).statusCode).toBe(404);
+    expect((await edit(seller, { name: 'Back' }, UNKNOWN_ID)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['an empty change', {}, ['body']],
+    ['a bad field', { ramGb: 0 }, ['body.ramGb']],
+    ['too many photos', { photos: Array(9).fill('/api/images/a.jpg') }, ['body.photos']],
+    ['no photos', { photos: [] }, ['body.photos']],
+    ['a non-image photo', { photos: ['javascript:alert(1)'] }, ['body.photos.0']],
+    ['a price as text', { resalePrice: '12' }, ['body.resalePrice']],
+  ])('answers 400 for %s, changing nothing', async (_case, payload, paths) => {
+    const before = await stored();
+    const response = await edit(seller, payload);
+    expect(response.statusCode).toBe(400);
+    expect(errorPaths(response)).toEqual(paths);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('checks the edited listing as a whole: the grade must fit the stored battery', async () => {
+    // Stored: good, battery 88%.
+    const worn = await edit(seller, { batteryHealth: 75 });
+    expect(worn.statusCode).toBe(400);
+    expect(worn.json<ErrorBody>().errors).toEqual([
+      { path: 'body.batteryHealth', message: 'below 80% makes the laptop fair' },
+    ]);
+    expect((await edit(seller, { batteryHealth: 75, condition: 'fair' })).statusCode).toBe(200);
+    const upgraded = await edit(seller, { condition: 'excellent' });
+    expect(errorPaths(upgraded)).toEqual(['body.batteryHealth']);
+  });
+
+  it('asks for the specs a listing made before them lacks, before any other change', async () => {
+    await t.db
+      .update(products)
+      .set({ model: null, cpu: null, ramGb: null, storageGb: null, screenInches: null })
+      .where(eq(products.id, productId));
+    const priceOnly = await edit(seller, { resalePrice: 500 });
+    expect(errorPaths(priceOnly)).toEqual([
+      'body.cpu',
+      'body.model',
+      'body.ramGb',
+      'body.screenInches',
+      'body.storageGb',
+    ]);
+    expect(priceOnly.json<ErrorBody>().errors?.[0]?.message).toBe('is required');
+  });
+
+  it('refuses an unknown category with 400', async () => {
+    const response = await edit(seller, { categoryId: UNKNOWN_ID });
+    expect(response.statusCode).toBe(400);
+    expect((await stored())?.categoryId).toBe(await firstCategoryId(t.db));
+  });
+
+  it('leaves the price of a booking already made as it was', async () => {
+    const buyer = await createActor(t.app, 'buyer');
+    const bookingId = await bookAs(t.app, buyer, productId);
+    expect((await edit(seller, { resalePrice: 999 })).statusCode).toBe(200);
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(booking?.priceCents).toBe(54950);
+  });
+});

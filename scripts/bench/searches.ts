@@ -1,0 +1,14 @@
+// The searches the benchmark measures and explains.
+
+/** Searches as buyers make them (DESIGN §11): words, a prefix, words with filters, each sort. */
+export const SEARCHES = [
+  { name: 'search words', path: '/api/search?q=thinkpad' },
+  { name: 'search prefix', path: '/api/search?q=think' },
+  { name: 'search words+filters', path: '/api/search?q=thinkpad&minRamGb=16&maxPrice=800' },
+  { name: 'search price up', path: '/api/search?q=thinkpad&sort=price_asc' },
+  { name: 'search price down', path: '/api/search?q=thinkpad&sort=price_desc' },
+  {
+    name: 'search filters only',
+    path: '/api/search?minRamGb=32&condition=excellent&verified=true',
+  },
+];
