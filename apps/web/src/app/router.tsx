@@ -84,6 +84,14 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'blog', ...lazyPage(() => import('../features/blog/routes/blog-page.tsx')) },
           {
+            path: 'product/:id',
+            ...lazyPage(() => import('../features/catalog/routes/product-page.tsx')),
+          },
+          {
+            path: 'search',
+            ...lazyPage(() => import('../features/catalog/routes/search-page.tsx')),
+          },
+          {
             element: <GuestOnly />,
             children: [
               {
@@ -137,6 +145,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'addproduct',
                 ...lazyPage(() => import('../features/seller/routes/add-product-page.tsx')),
+              },
+              {
+                path: 'products/:id/edit',
+                ...lazyPage(() => import('../features/seller/routes/edit-product-page.tsx')),
               },
             ],
           },

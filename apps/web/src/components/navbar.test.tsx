@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedInAs } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render.tsx';
@@ -34,4 +34,24 @@ describe('the navbar Dashboard link', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(landing));
     },
   );
+});
+
+describe('the navbar search box', () => {
+  it.each([
+    ['thinkpad x1', '?q=thinkpad+x1'],
+    ['  ', ''],
+  ])('sends "%s" to the search page', async (words, search) => {
+    mockApi({
+      'GET /api/productcategory': { body: [] },
+      'GET /api/advertise/products': { body: [] },
+      'GET /api/search': { body: [] },
+    });
+    const { router } = renderApp('/blog');
+    const box = await screen.findByRole('searchbox', { name: 'Search laptops' });
+    fireEvent.change(box, { target: { value: words } });
+    const siteSearch = screen.getByRole('search', { name: 'Site search' });
+    fireEvent.click(within(siteSearch).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe(search);
+  });
 });

@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { FiLogOut, FiMenu, FiMoon, FiSun, FiX } from 'react-icons/fi';
 import { Link, NavLink } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../lib/auth.tsx';
 import { useTheme } from '../lib/theme.ts';
+import { AfterFirstPaint } from './after-first-paint.tsx';
 import { Logo } from './logo.tsx';
 
-/** Site navigation: links, the signed-in user, logout, the mobile menu and the theme toggle. */
+// The search box is the part of the navbar a first look can do without: it arrives after the
+// first paint, with a box of its size standing in, and costs the first bundle next to nothing.
+const NavbarSearch = lazy(() => import('./navbar-search.tsx'));
+
+/**
+ * Site navigation: links, search, the signed-in user, logout, the mobile menu and the theme
+ * toggle. Search is in the bar from `md` up, and a row of its own below it on a phone.
+ */
 export function Navbar() {
   const { user, signOut } = useAuth();
   const { theme, toggleTheme } = useTheme();
@@ -37,8 +45,8 @@ export function Navbar() {
 
   return (
     <header className="bg-base-100 border-base-300 sticky top-0 z-30 border-b">
-      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
-        <div className="navbar-start gap-1">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4 max-md:flex-wrap" aria-label="Main">
+        <div className="navbar-start gap-1 max-md:w-auto">
           <button
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
@@ -57,7 +65,13 @@ export function Navbar() {
         <div className="navbar-center hidden lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{links}</ul>
         </div>
-        <div className="navbar-end gap-2">
+        {/* On a phone, a row of its own under the bar: the bar has no room left. */}
+        <div className="max-md:order-last max-md:basis-full max-md:pb-2 md:w-56 xl:w-72">
+          <AfterFirstPaint fallback={<div className="input input-sm w-full" aria-hidden="true" />}>
+            <NavbarSearch />
+          </AfterFirstPaint>
+        </div>
+        <div className="navbar-end gap-2 max-md:w-auto max-md:flex-1">
           <button
             type="button"
             className="btn btn-ghost btn-circle"

@@ -1,12 +1,39 @@
 /**
- * Display formats shared by every screen: prices in dollars, and how long ago something was
- * posted, in the app's one language. Written out rather than with Intl.NumberFormat and
- * Intl.RelativeTimeFormat: the first Intl formatter a page creates loads the locale data, 20–30 ms
- * of main thread measured in Chromium, right before a category page's first photo is painted.
+ * Display formats shared by every screen: prices in dollars, storage sizes, months, and how long
+ * ago something was posted, in the app's one language. Written out rather than with
+ * Intl.NumberFormat, Intl.DateTimeFormat and Intl.RelativeTimeFormat: the first Intl formatter a
+ * page creates loads the locale data, 20–30 ms of main thread measured in Chromium, right before
+ * a category page's first photo is painted.
  */
 export function formatPrice(amount: number): string {
   const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
   return `${amount < 0 ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+}
+
+/** "512 GB", and whole terabytes as such: "1 TB". */
+export function formatStorage(gigabytes: number): string {
+  return gigabytes >= 1024 && gigabytes % 1024 === 0 ? `${gigabytes / 1024} TB` : `${gigabytes} GB`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "November 2026", in the reader's time zone. */
+export function formatMonthYear(iso: string): string {
+  const date = new Date(iso);
+  return `${MONTHS[date.getMonth()] ?? ''} ${date.getFullYear()}`;
 }
 
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';

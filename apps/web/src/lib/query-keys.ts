@@ -8,6 +8,8 @@
 export const sharedKeys = {
   /** Every product list, whichever feature shows it. */
   products: ['products'],
+  /** One listing, under the product lists' root so every listing change refreshes it too. */
+  product: (productId: string) => ['products', 'one', productId] as const,
   /** The signed-in buyer's bookings and each booking. */
   bookings: ['bookings'],
   categories: ['categories'],

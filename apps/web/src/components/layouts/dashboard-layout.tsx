@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { FiSidebar } from 'react-icons/fi';
+import { LuPanelLeft } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
 import type { Role } from '@reloop/shared';
 import { useAuth } from '../../lib/auth.tsx';
@@ -54,7 +54,7 @@ export function DashboardLayout() {
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen((open) => !open)}
           >
-            <FiSidebar aria-hidden="true" /> Dashboard menu
+            <LuPanelLeft aria-hidden="true" /> Dashboard menu
           </button>
           <RequireAuth>
             {/* While a dashboard page's code loads. */}

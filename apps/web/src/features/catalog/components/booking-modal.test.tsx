@@ -40,7 +40,10 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit'
 describe('BookingModal', () => {
   it('shows who books what for how much, read-only', async () => {
     renderModal({ status: 201, body: {} });
-    expect((await screen.findByLabelText('Email')).getAttribute('value')).toBe('buyer@example.com');
+    // The email arrives with the session check, after the dialog first shows.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email').getAttribute('value')).toBe('buyer@example.com'),
+    );
     expect(screen.getByLabelText('Product')).toHaveProperty('readOnly', true);
     expect(screen.getByLabelText('Price')).toHaveProperty('value', '$549.50');
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@reloop/shared';
 import { listedProduct } from '../../../testing/fixtures.ts';
@@ -25,5 +25,20 @@ describe('product card', () => {
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Book Now' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Report/ })).toHaveProperty('disabled', false);
+  });
+
+  it('leads from its photo and its title to the listing page', async () => {
+    mockApi(homeRoutes);
+    const { router } = renderApp('/');
+    const heading = await screen.findByRole('heading', { name: 'ThinkPad T14' });
+    const title = within(heading).getByRole('link');
+    const photo = screen.getByRole('img', { name: 'ThinkPad T14' }).closest('a');
+    const listingPath = `/product/${product._id}`;
+    expect(title.getAttribute('href')).toBe(listingPath);
+    expect(photo?.getAttribute('href')).toBe(listingPath);
+    // One stop for the keyboard: the photo's link is left out of the tab order.
+    expect(photo?.getAttribute('tabindex')).toBe('-1');
+    fireEvent.click(title);
+    await waitFor(() => expect(router.state.location.pathname).toBe(listingPath));
   });
 });

@@ -37,7 +37,7 @@ describe('category page', () => {
     me.release();
     expect(await screen.findByRole('heading', { name: 'ThinkPad T14' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Lenovo laptops' })).toBeTruthy();
-    expect(document.title).toBe('Lenovo laptops · Reloop');
+    await waitFor(() => expect(document.title).toBe('Lenovo laptops · Reloop'));
   });
 
   it('keeps the place of the categories and the products while they load', async () => {

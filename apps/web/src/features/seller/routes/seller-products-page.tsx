@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
 import { DeleteButton } from '../../../components/confirm-dialog.tsx';
 import { ListPage, ThumbnailCell } from '../../../components/list-page.tsx';
@@ -7,8 +8,9 @@ import { formatPrice } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useAdvertiseProduct, useSellerProducts } from '../api/products.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { specSummary } from '../components/spec-summary.ts';
 
-/** /dashboard/products — the seller's listings, to advertise or delete. */
+/** /dashboard/products — the seller's listings, to edit, advertise or delete. */
 export function Component() {
   usePageTitle('All Products');
   const { user } = useAuth();
@@ -24,12 +26,22 @@ export function Component() {
       list={products}
       loadingLabel="Loading your products"
       emptyText={uiMessages.noProducts}
-      headers={['Image', 'Name', 'Resale price', 'Status', 'Actions']}
+      headers={['Image', 'Name', 'Specs', 'Resale price', 'Status', 'Actions']}
       rowKey={(product) => product._id}
       renderRow={(product) => (
         <>
           <ThumbnailCell src={product.imgUrl} alt={product.name} />
           <td>{product.name}</td>
+          <td>
+            {product.model === null ? (
+              <span className="text-base-content/70 text-sm">No specs yet</span>
+            ) : (
+              <>
+                <span className="block">{product.model}</span>
+                <span className="text-base-content/70 block text-sm">{specSummary(product)}</span>
+              </>
+            )}
+          </td>
           <td>{formatPrice(product.resalePrice)}</td>
           <td>
             <span
@@ -39,6 +51,15 @@ export function Component() {
             </span>
           </td>
           <td className="flex flex-wrap gap-2">
+            {product.status === 'unsold' && (
+              <Link
+                to={`/dashboard/products/${product._id}/edit`}
+                className="btn btn-sm btn-outline"
+                aria-label={`Edit ${product.name}`}
+              >
+                Edit
+              </Link>
+            )}
             {product.status === 'unsold' &&
               (product.advertise ? (
                 <button type="button" className="btn btn-sm" disabled>

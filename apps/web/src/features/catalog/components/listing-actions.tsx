@@ -1,0 +1,39 @@
+import { LuFlag } from 'react-icons/lu';
+import { Link, useLocation } from 'react-router';
+import type { Product } from '@reloop/shared';
+import { uiMessages } from '@reloop/shared/messages';
+import { toastOutcome } from '../../../lib/mutation-toasts.ts';
+import { useReportProduct } from '../api/report-product.ts';
+
+/** Flags a listing for the admins (signed-in users only); once flagged it says so instead. */
+export function ReportButton({ product }: { product: Pick<Product, '_id' | 'report'> }) {
+  const report = useReportProduct();
+  if (product.report) {
+    return (
+      <button type="button" className="btn btn-ghost btn-sm" disabled>
+        <LuFlag aria-hidden="true" /> reported
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      onClick={() => report.mutate(product._id, toastOutcome(uiMessages.reportSucceeded))}
+      disabled={report.isPending}
+      title="Report this listing to the admins"
+    >
+      <LuFlag aria-hidden="true" /> Report
+    </button>
+  );
+}
+
+/** A visitor's way to booking: the login page, which comes back here afterwards. */
+export function LogInToBookLink({ className }: { className: string }) {
+  const location = useLocation();
+  return (
+    <Link to="/login" state={{ from: location }} className={className}>
+      Log in to book
+    </Link>
+  );
+}

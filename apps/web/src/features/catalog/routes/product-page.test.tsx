@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Product, ProductDetail } from '@reloop/shared';
+import { listedProduct } from '../../../testing/fixtures.ts';
+import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render.tsx';
+
+const sellerId = '44444444-4444-4444-8444-444444444444';
+const listing: ProductDetail = {
+  ...listedProduct,
+  batteryHealth: null,
+  sellerId,
+  sellerSince: '2025-03-14T12:00:00.000Z',
+};
+const listingPath = `/product/${listing._id}`;
+const otherListing = (index: number): Product => ({
+  ...listedProduct,
+  _id: `55555555-5555-4555-8555-55555555555${index}`,
+  name: `Other laptop ${index}`,
+});
+
+/** The listing's API: the listing itself, and the seller's listings (this one among them). */
+function listingRoutes(answer: MockHandler = { body: listing }): Record<string, MockHandler> {
+  return {
+    [`GET /api/product/${listing._id}`]: answer,
+    [`GET /api/search?sellerId=${sellerId}&limit=5`]: {
+      body: [otherListing(1), listedProduct, otherListing(2), otherListing(3), otherListing(4)],
+    },
+  };
+}
+
+describe('listing page', () => {
+  it('stands in for the listing while it loads, then shows what a buyer judges it by', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockApi(listingRoutes(() => answered.then(() => ({ body: listing }))));
+    renderApp(listingPath);
+    expect(await screen.findByText('Loading the listing')).toBeTruthy();
+
+    answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ThinkPad T14' })).toBeTruthy();
+    expect(document.title).toBe('ThinkPad T14 · Reloop');
+    expect(screen.getByText('$549.50')).toBeTruthy();
+    expect(screen.getByText('Original price').parentElement?.textContent).toBe(
+      'Original price $1,299.00',
+    );
+    expect(screen.getByText('Good')).toBeTruthy();
+    expect(screen.getByText(/Light signs of use/)).toBeTruthy();
+
+    const specs = screen.getByRole('table', { name: 'Specifications' });
+    const spec = (name: string) =>
+      within(specs).getByRole('rowheader', { name }).nextElementSibling?.textContent;
+    expect(spec('Model')).toBe('ThinkPad T14 Gen 2');
+    expect(spec('Memory (RAM)')).toBe('16 GB');
+    expect(spec('Storage')).toBe('512 GB');
+    expect(spec('Battery health')).toBe('Not stated');
+    expect(spec('Year of purchase')).toBe('2021');
+
+    // The seller's card: up to four other listings, never this one, each linking to its page.
+    const seller = screen.getByRole('region', { name: 'Seller' });
+    expect(within(seller).getByText('Member since March 2025')).toBeTruthy();
+    expect(within(seller).getByText('verified')).toBeTruthy();
+    const others = await within(seller).findAllByRole('link');
+    expect(others.map((link) => link.getAttribute('href'))).toEqual(
+      [1, 2, 3, 4].map((index) => `/product/${otherListing(index)._id}`),
+    );
+  });
+
+  it("is the app's not-found screen, with a way on, for a listing that is gone", async () => {
+    mockApi(listingRoutes({ status: 404, body: { message: 'Product not found' } }));
+    renderApp(listingPath);
+    expect(await screen.findByRole('heading', { name: '404! Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find another laptop' }).getAttribute('href')).toBe(
+      '/search',
+    );
+    expect(document.title).toBe('Page not found · Reloop');
+  });
+
+  it('says when the listing could not be loaded, and tries again when asked', async () => {
+    let failing = true;
+    mockApi(
+      listingRoutes(() =>
+        failing
+          ? { status: 503, body: { message: 'The database is not reachable' } }
+          : { body: listing },
+      ),
+    );
+    renderApp(listingPath);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The listing could not be loaded: The database is not reachable',
+    );
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ThinkPad T14' })).toBeTruthy();
+  });
+
+  it('offers a visitor "Log in to book", which comes back here after signing in', async () => {
+    mockApi({ ...listingRoutes(), 'GET /api/config': { body: { oidc: false } } });
+    const { router } = renderApp(listingPath);
+    const logIn = await screen.findByRole('link', { name: 'Log in to book' });
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+
+    fireEvent.click(logIn);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ from: { pathname: listingPath } });
+  });
+
+  it('offers a buyer Book Now, which opens the booking dialog, and Report', async () => {
+    mockApi({ ...signedInAs('buyer'), ...listingRoutes() });
+    renderApp(listingPath);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('dialog', { name: 'Book ThinkPad T14' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Report/ })).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('link', { name: 'Log in to book' })).toBeNull();
+  });
+
+  it('says a sold listing is sold and takes no booking', async () => {
+    mockApi({ ...signedInAs('buyer'), ...listingRoutes({ body: { ...listing, status: 'sold' } }) });
+    renderApp(listingPath);
+    expect(await screen.findByText('Sold: this laptop is no longer for sale.')).toBeTruthy();
+    expect(screen.getByText('Sold')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in to book' })).toBeNull();
+  });
+});
