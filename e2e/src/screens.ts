@@ -3,8 +3,9 @@ import { ApiClient, DEMO_PASSWORD } from './api.ts';
 
 /**
  * Every screen of the web app, and the data that makes each one show something: the demo
- * accounts signed in, an unpaid booking to pay, a reported product to review. Shared by the
- * screenshot script and the accessibility sweep, so both cover the same screens.
+ * accounts signed in, an unpaid booking to pay, a reported product to review, a listing to look
+ * at and one to edit. Shared by the screenshot script and the accessibility sweep, so both cover
+ * the same screens.
  */
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -46,6 +47,13 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     buyerMeetingLocation: 'Central Library',
   });
   await buyer.request('PUT', `/product/report/${second._id}`);
+  // The demo ThinkPads, cheapest first: a visitor's look at one, the demo seller's edit of another.
+  const thinkPads = await api.request<{ _id: string; name: string }[]>(
+    'GET',
+    '/search?q=thinkpad&sort=price_asc',
+  );
+  const [thinkPad, otherThinkPad] = thinkPads;
+  if (!thinkPad || !otherThinkPad) throw new Error('the demo data has too few ThinkPads');
 
   const screen = (name: string, path: string, as: Account, prepare?: Screen['prepare']) => ({
     name,
@@ -59,6 +67,9 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     screen('login', '/login', 'visitor'),
     screen('register', '/register', 'visitor'),
     screen('not-found', '/no-such-page', 'visitor'),
+    screen('search', '/search?q=thinkpad&sort=price_asc', 'visitor'),
+    screen('search-empty', '/search?q=zzzz', 'visitor'),
+    screen('listing', `/product/${thinkPad._id}`, 'visitor'),
     screen('category', `/category/${category._id}`, 'buyer'),
     screen('booking-modal', `/category/${category._id}`, 'buyer', async (page) => {
       await page.getByRole('button', { name: 'Book Now' }).nth(1).click();
@@ -68,6 +79,7 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     screen('payment', `/dashboard/payment/${booking._id}`, 'buyer'),
     screen('seller-products', '/dashboard/products', 'seller'),
     screen('add-product', '/dashboard/addproduct', 'seller'),
+    screen('edit-product', `/dashboard/products/${otherThinkPad._id}/edit`, 'seller'),
     screen('all-sellers', '/dashboard/sellers', 'admin'),
     screen('all-buyers', '/dashboard/buyers', 'admin'),
     screen('reported-products', '/dashboard/report', 'admin'),

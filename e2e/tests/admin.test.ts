@@ -36,6 +36,12 @@ it('lets an admin verify a seller, remove a reported listing and delete a buyer'
     condition: 'excellent',
     categoryId: category._id,
     description: 'Midnight, 8-core GPU, 41 battery cycles.',
+    model: 'MacBook Air (M2, 2022)',
+    cpu: 'Apple M2',
+    ramGb: 8,
+    storageGb: 256,
+    screenInches: 13.6,
+    batteryHealth: 99,
   });
   const [reported] = await api.request<Listed[]>('GET', `/products/${category._id}`);
   if (!reported) throw new Error('no product to report');

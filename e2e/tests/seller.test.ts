@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import { ApiClient } from '../src/api.ts';
-import { registerInBrowser } from './support/journeys.ts';
+import { fillProductForm, photoInput, registerInBrowser } from './support/journeys.ts';
 import {
   expectAccessible,
   expectToast,
   inBrowser,
-  samplePhoto,
+  samplePhotos,
   tokenIn,
   useReloop,
 } from './support/reloop.ts';
@@ -24,17 +24,25 @@ it('lets a new seller list, advertise and delete a laptop', async () => {
 
     await page.getByRole('link', { name: 'Add Product' }).click();
     await page.waitForURL('**/dashboard/addproduct');
-    await page.getByRole('option', { name: 'Lenovo' }).waitFor({ state: 'attached' });
-    await page.getByLabel('Product name').fill(productName);
-    await page.getByLabel('Location').fill('Denver');
-    await page.getByLabel('Resale price ($)').fill('640');
-    await page.getByLabel('Original price ($)').fill('1049');
-    await page.getByLabel('Phone').fill('3035550142');
-    await page.getByLabel('Year of purchase').fill('2023');
-    await page.getByLabel('Condition').selectOption('excellent');
-    await page.getByLabel('Category').selectOption({ label: 'Lenovo' });
-    await page.getByLabel('Product photo').setInputFiles(samplePhoto);
-    await page.getByLabel('Description').fill('Ryzen 7, 32 GB, matte screen, like new.');
+    await fillProductForm(page, {
+      name: productName,
+      category: 'Lenovo',
+      model: 'Framework Laptop 13 (AMD)',
+      cpu: 'AMD Ryzen 7 7840U',
+      ramGb: 32,
+      storageGb: 1024,
+      screenInches: 13.5,
+      batteryHealth: 96,
+      condition: 'excellent',
+      yearOfUse: 2023,
+      resalePrice: 640,
+      originalPrice: 1049,
+      location: 'Denver',
+      phone: '3035550142',
+      description: 'Ryzen 7, 32 GB, matte screen, like new.',
+    });
+    await photoInput(page).setInputFiles(samplePhotos('lid.jpg', 'keyboard.jpg'));
+    await page.getByText('2 of 8 photos.').waitFor();
     await expectAccessible(page, 'add product');
     await page.getByRole('button', { name: 'Add product' }).click();
     await expectToast(page, 'Product Create Successfully');
@@ -42,6 +50,7 @@ it('lets a new seller list, advertise and delete a laptop', async () => {
 
     const row = page.getByRole('row').filter({ hasText: productName });
     await row.getByText('$640.00').waitFor();
+    await row.getByText('32 GB RAM · 1 TB · 13.5″').waitFor();
     await row.getByText('unsold').waitFor();
     await expectAccessible(page, 'seller products');
     await row.getByRole('button', { name: 'advertise' }).click();

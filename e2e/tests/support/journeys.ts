@@ -16,6 +16,48 @@ interface Listed {
   name: string;
 }
 
+/** A laptop as a seller types it into the add-product form. */
+export interface Laptop {
+  name: string;
+  category: string;
+  model: string;
+  cpu: string;
+  ramGb: number;
+  storageGb: number;
+  screenInches: number;
+  batteryHealth?: number;
+  condition: 'excellent' | 'good' | 'fair';
+  yearOfUse: number;
+  resalePrice: number;
+  originalPrice: number;
+  location: string;
+  phone: string;
+  description: string;
+}
+
+/** Fills in every field of the product form but the photos, once its categories are in. */
+export async function fillProductForm(page: Page, laptop: Laptop): Promise<void> {
+  await page.getByRole('option', { name: laptop.category }).waitFor({ state: 'attached' });
+  await page.getByLabel('Product name').fill(laptop.name);
+  await page.getByLabel('Category').selectOption({ label: laptop.category });
+  await page.getByLabel('Model').fill(laptop.model);
+  await page.getByLabel('Processor (CPU)').fill(laptop.cpu);
+  await page.getByLabel('RAM (GB)').fill(String(laptop.ramGb));
+  await page.getByLabel('Storage (GB)').fill(String(laptop.storageGb));
+  await page.getByLabel('Screen size (inches)').fill(String(laptop.screenInches));
+  await page.getByLabel('Battery health (%)').fill(String(laptop.batteryHealth ?? ''));
+  await page.getByLabel('Condition').selectOption(laptop.condition);
+  await page.getByLabel('Year of purchase').fill(String(laptop.yearOfUse));
+  await page.getByLabel('Resale price ($)').fill(String(laptop.resalePrice));
+  await page.getByLabel('Original price ($)').fill(String(laptop.originalPrice));
+  await page.getByLabel('Location').fill(laptop.location);
+  await page.getByLabel('Phone').fill(laptop.phone);
+  await page.getByLabel('Description').fill(laptop.description);
+}
+
+/** The product form's photo input (its list of tiles is labelled "Photos in order"). */
+export const photoInput = (page: Page) => page.getByLabel('Photos', { exact: true });
+
 /** Registers through the Register screen and lands signed in on the home page. */
 export async function registerInBrowser(page: Page, role: 'buyer' | 'seller', name: string) {
   const email = newEmail(role);

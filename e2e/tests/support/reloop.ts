@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -118,6 +119,17 @@ export const newEmail = (who: string) => `${who}-${Date.now()}-${(unique += 1)}@
 export const samplePhoto = fileURLToPath(
   new URL('../../../apps/api/seed/images/avatar-buyer.jpg', import.meta.url),
 );
+
+/**
+ * `samplePhoto` under each of `names`, as a file input takes them: several photos of one
+ * listing, which its uploads tell apart by their file names.
+ */
+export function samplePhotos(
+  ...names: string[]
+): { name: string; mimeType: string; buffer: Buffer }[] {
+  const buffer = readFileSync(samplePhoto);
+  return names.map((name) => ({ name, mimeType: 'image/jpeg', buffer }));
+}
 
 /** The API token the page is signed in with, as the web app stored it. */
 export const tokenIn = (page: Page) => page.evaluate(() => localStorage.getItem('jwttoken') ?? '');

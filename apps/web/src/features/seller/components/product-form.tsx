@@ -65,6 +65,8 @@ export function ProductForm({
     ProductFormOutput
   >({ resolver: zodResolver(productFormSchema), defaultValues });
   const condition = useWatch({ control, name: 'condition' });
+  // Controlled, so a listing's category shows once the categories arrive after the form.
+  const categoryId = useWatch({ control, name: 'categoryId' });
 
   const storePhotos = async (photos: PhotoItem[]): Promise<string[]> => {
     const stored = storedFiles.current;
@@ -129,6 +131,7 @@ export function ProductForm({
             className="select select-bordered w-full"
             {...describedBy('product-categoryId', errors.categoryId?.message)}
             {...register('categoryId')}
+            value={categoryId}
           >
             <option value="" disabled>
               {categories.isPending ? 'Loading categories…' : 'Choose a category'}

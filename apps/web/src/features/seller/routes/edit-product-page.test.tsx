@@ -85,6 +85,23 @@ describe('edit product page', () => {
     ]);
   });
 
+  it("shows the listing's category when the categories arrive after the form", async () => {
+    let sendCategories = () => {};
+    const arrived = new Promise<void>((resolve) => (sendCategories = resolve));
+    const lenovo = { _id: listing.categoryId, category: 'Lenovo', image: '/api/images/l.jpg' };
+    const macbook = { ...lenovo, _id: '44444444-4444-4444-8444-444444444444', category: 'MacBook' };
+    openEditor({
+      'GET /api/productcategory': async () => {
+        await arrived;
+        return { body: [macbook, lenovo] };
+      },
+    });
+    expect(await screen.findByLabelText('Model')).toHaveProperty('value', 'ThinkPad T14 Gen 2');
+    sendCategories();
+    await screen.findByRole('option', { name: 'Lenovo' });
+    expect(screen.getByLabelText('Category')).toHaveProperty('value', lenovo._id);
+  });
+
   it('sends nothing when nothing changed, and goes back', async () => {
     const { calls, router } = openEditor({});
     await screen.findByLabelText('Model');
