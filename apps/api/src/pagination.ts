@@ -33,11 +33,18 @@ export const limitPlaceholder = sql.placeholder('limit');
 type KeysetColumns = { createdAt: PgColumn; id: PgColumn };
 
 /**
- * Rows strictly after the cursor row in `ORDER BY created_at DESC, id DESC` order. The cursor
- * row's keys are read by a subquery on the primary key, so the condition stays an index range.
+ * Rows strictly after the cursor row in the order of `keys` (a sort key, then the id), both
+ * descending or both ascending. The cursor row's keys are read by a subquery on the primary
+ * key, so the condition stays an index range. Shared by the lists and search's sorts.
  */
-function afterCursor(table: PgTable, columns: KeysetColumns): SQL {
-  return sql`(${columns.createdAt}, ${columns.id}) < (select cursor_row.created_at, cursor_row.id from ${table} cursor_row where cursor_row.id = ${sql.placeholder('cursor')})`;
+export function afterCursorRow(
+  table: PgTable,
+  [sortKey, id]: [PgColumn, PgColumn],
+  direction: 'asc' | 'desc',
+  cursor: unknown,
+): SQL {
+  const cursorKey = (column: PgColumn) => sql`cursor_row.${sql.identifier(column.name)}`;
+  return sql`(${sortKey}, ${id}) ${sql.raw(direction === 'desc' ? '<' : '>')} (select ${cursorKey(sortKey)}, ${cursorKey(id)} from ${table} cursor_row where ${cursorKey(id)} = ${cursor})`;
 }
 
 /**
@@ -64,7 +71,9 @@ export function keysetStatements<Prepared>(
 ): { first: Prepared; next: Prepared } {
   return {
     first: build(fromTheTop(columns)).prepare(`${name}_first`),
-    next: build(afterCursor(table, columns)).prepare(`${name}_next`),
+    next: build(
+      afterCursorRow(table, [columns.createdAt, columns.id], 'desc', sql.placeholder('cursor')),
+    ).prepare(`${name}_next`),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm'
 import type { SearchQuery, SearchSort } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { products, searchPriceBounds, users } from '../db/schema.ts';
-import { readRows, type Page } from '../pagination.ts';
+import { afterCursorRow, readRows, type Page } from '../pagination.ts';
 import { forSale, listedColumns, toCents, type ListedProduct } from './products.ts';
 
 /**
@@ -17,18 +17,17 @@ import { forSale, listedColumns, toCents, type ListedProduct } from './products.
 const sorts: Record<SearchSort, { orderBy: SQL[]; after: (cursor: string) => SQL }> = {
   newest: {
     orderBy: [desc(products.createdAt), desc(products.id)],
-    after: (cursor) =>
-      sql`(${products.createdAt}, ${products.id}) < (select cursor_row.created_at, cursor_row.id from ${products} cursor_row where cursor_row.id = ${cursor})`,
+    after: (cursor) => afterCursorRow(products, [products.createdAt, products.id], 'desc', cursor),
   },
   price_asc: {
     orderBy: [asc(products.resalePriceCents), asc(products.id)],
     after: (cursor) =>
-      sql`(${products.resalePriceCents}, ${products.id}) > (select cursor_row.resale_price_cents, cursor_row.id from ${products} cursor_row where cursor_row.id = ${cursor})`,
+      afterCursorRow(products, [products.resalePriceCents, products.id], 'asc', cursor),
   },
   price_desc: {
     orderBy: [desc(products.resalePriceCents), desc(products.id)],
     after: (cursor) =>
-      sql`(${products.resalePriceCents}, ${products.id}) < (select cursor_row.resale_price_cents, cursor_row.id from ${products} cursor_row where cursor_row.id = ${cursor})`,
+      afterCursorRow(products, [products.resalePriceCents, products.id], 'desc', cursor),
   },
 };
 
