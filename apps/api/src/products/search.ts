@@ -38,10 +38,10 @@ const MAX_WORDS = 8;
  * → `think:* & i7:*`). Only letters and digits reach the query, so nothing a user types can
  * be tsquery syntax; text without any word searches nothing by words.
  */
-export function prefixQuery(text: string): string | undefined {
-  const words = searchWords(text);
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined;
-}
+export const prefixQuery = (text: string): string | undefined => prefixQueryOf(searchWords(text));
+
+const prefixQueryOf = (words: string[]): string | undefined =>
+  words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined;
 
 const searchWords = (text: string): string[] =>
   text
@@ -68,7 +68,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${
 
 function filters(query: SearchQuery): SQL | undefined {
   const words = searchWords(query.q ?? '');
-  const tsquery = prefixQuery(query.q ?? '');
+  const tsquery = prefixQueryOf(words);
   return and(
     forSale,
     tsquery === undefined
