@@ -151,13 +151,14 @@ const PRODUCTS_SQL = `
  * chosen with a cubed random number, so the busiest buyer has thousands of bookings.
  */
 const PAID_BOOKINGS_SQL = `
-  insert into bookings (product_id, buyer_id, product_name, product_image, price_cents, phone,
-                        meeting_location, status, payment_id, created_at)
-  select p.id, pg_temp.bench_id('buyer', 1 + floor($1::int * random() ^ 3)::int), p.name, p.image,
-         p.resale_price_cents, '555' || lpad((abs(hashtext(p.id::text)) % 10000000)::text, 7, '0'),
-         p.location, 'paid', 'pi_bench_' || replace(p.id::text, '-', ''),
-         p.created_at + (now() - p.created_at) * random() * 0.5
+  insert into bookings (product_id, buyer_id, seller_id, product_name, product_image, price_cents,
+                        phone, meeting_location, status, payment_id, paid_at, created_at)
+  select p.id, pg_temp.bench_id('buyer', 1 + floor($1::int * random() ^ 3)::int), p.seller_id,
+         p.name, p.image, p.resale_price_cents,
+         '555' || lpad((abs(hashtext(p.id::text)) % 10000000)::text, 7, '0'),
+         p.location, 'paid', 'pi_bench_' || replace(p.id::text, '-', ''), booked.at, booked.at
   from products p
+  cross join lateral (select p.created_at + (now() - p.created_at) * random() * 0.5 as at) booked
   where p.status = 'sold'
     and not exists (select 1 from bookings b where b.product_id = p.id and b.status = 'paid')`;
 
@@ -186,9 +187,9 @@ const OTHER_BOOKINGS_SQL = `
       offset 0
     ) c
   )
-  insert into bookings (product_id, buyer_id, product_name, product_image, price_cents, phone,
-                        meeting_location, status, created_at)
-  select p.id, c.buyer_id, p.name, p.image, p.resale_price_cents,
+  insert into bookings (product_id, buyer_id, seller_id, product_name, product_image, price_cents,
+                        phone, meeting_location, status, created_at)
+  select p.id, c.buyer_id, p.seller_id, p.name, p.image, p.resale_price_cents,
          '555' || lpad((abs(hashtext(c.buyer_id::text)) % 10000000)::text, 7, '0'),
          p.location, case when p.status = 'sold' then 'closed' else 'unpaid' end,
          p.created_at + (now() - p.created_at) * random()

@@ -28,6 +28,9 @@ import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
+import messageRoutes from './routes/api/messages/index.ts';
+import notificationRoutes from './routes/api/notifications/index.ts';
+import saleRoutes from './routes/api/sales/index.ts';
 import paymentRoutes from './routes/api/payments/index.ts';
 import stripeWebhookRoutes from './routes/api/payments/stripe-webhook.ts';
 import oidcRoutes from './routes/api/auth/oidc.ts';
@@ -143,6 +146,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(productRoutes, { prefix: '/api' });
   await app.register(bookingRoutes, { prefix: '/api' });
+  await app.register(saleRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
   if (app.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { prefix: '/api', provider: app.payments });

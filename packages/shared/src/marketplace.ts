@@ -105,6 +105,9 @@ const wholeNumber = (min: number, max: number, unit: string) =>
 
 export const MAX_PHOTOS = 8;
 
+/** The longest message (and booking note) a user can send. */
+export const MAX_MESSAGE_LENGTH = 2000;
+
 /** What a buyer judges a laptop by, beyond the spec's fields (DESIGN §11). */
 export const laptopSpecsSchema = z.object({
   model: requiredText(80),
@@ -285,6 +288,8 @@ export const bookingBodySchema = z
     productId: idSchema,
     buyerPhone: phoneSchema,
     buyerMeetingLocation: requiredText(200),
+    /** "Anything else?": kept on the booking and sent to the seller as the thread's first message. */
+    note: z.string().trim().max(MAX_MESSAGE_LENGTH).optional(),
   })
   .meta({ id: 'NewBooking' });
 export type BookingBody = z.input<typeof bookingBodySchema>;
@@ -297,8 +302,32 @@ export const bookingCreatedSchema = z
   })
   .meta({ id: 'BookingCreated' });
 
-/** `closed`: another buyer paid for the product first, so this booking can no longer be paid. */
-export const bookingStatusSchema = z.enum(['unpaid', 'paid', 'closed']);
+/**
+ * A booking's life (DESIGN §12): `unpaid` → `paid` → `completed` (the buyer confirmed the
+ * handover). `cancelled`: by the buyer before paying, or by either side after paying and before
+ * the handover (the payment refunded, the product listed again). `closed`: another buyer paid
+ * for the product first, so this booking can no longer be paid.
+ */
+export const bookingStatusSchema = z.enum(['unpaid', 'paid', 'completed', 'cancelled', 'closed']);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
+/** Which side of a booking a user is on: its buyer, or the seller of its product. */
+export const bookingSideSchema = z.enum(['buyer', 'seller']);
+export type BookingSide = z.infer<typeof bookingSideSchema>;
+
+const isoTime = z.string();
+
+/** When the booking moved on, and who cancelled it; null until it happens. */
+const bookingTimeline = {
+  paidAt: isoTime.nullable(),
+  completedAt: isoTime.nullable(),
+  cancelledAt: isoTime.nullable(),
+  cancelledBy: bookingSideSchema.nullable(),
+  /** The provider's refund, when this booking's payment was refunded. */
+  refundId: z.string().nullable(),
+  /** Messages from the other side this user has not read yet. */
+  unreadMessages: z.number().int(),
+};
 
 export const bookingSchema = z
   .object({
@@ -313,12 +342,107 @@ export const bookingSchema = z
     buyerMeetingLocation: z.string(),
     status: bookingStatusSchema,
     paymentId: z.string().nullable(),
-    /** The provider's refund, when this booking's payment was refunded. */
-    refundId: z.string().nullable(),
+    note: z.string().nullable(),
+    /** The seller's name and phone, for the handover: given once the booking is paid. */
+    sellerName: z.string().nullable(),
+    sellerPhone: z.string().nullable(),
+    ...bookingTimeline,
     timeWhenBooked: z.string(),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** A booking on one of the seller's products, as the seller sees it (`GET /api/sales`). */
+export const saleSchema = z
+  .object({
+    _id: idSchema,
+    productId: idSchema,
+    productName: z.string(),
+    productImg: z.string(),
+    productPrice: z.number(),
+    buyerName: z.string(),
+    /** Null once the booking is cancelled or closed: the deal is off. */
+    buyerPhone: z.string().nullable(),
+    meetingLocation: z.string(),
+    note: z.string().nullable(),
+    status: bookingStatusSchema,
+    ...bookingTimeline,
+    timeWhenBooked: z.string(),
+  })
+  .meta({ id: 'Sale' });
+export type Sale = z.infer<typeof saleSchema>;
+
+/** What a cancel or a confirmed handover did: the booking's new status and any refund. */
+export const bookingTransitionSchema = z
+  .object({ _id: idSchema, status: bookingStatusSchema, refundId: z.string().nullable() })
+  .meta({ id: 'BookingTransition' });
+export type BookingTransition = z.infer<typeof bookingTransitionSchema>;
+
+// Messages between a booking's buyer and its product's seller
+
+export const messageBodySchema = z
+  .object({
+    text: z
+      .string(missingIsRequired)
+      .trim()
+      .min(1, 'is required')
+      .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`),
+  })
+  .meta({ id: 'NewMessage' });
+export type MessageBody = z.input<typeof messageBodySchema>;
+
+export const messageSchema = z
+  .object({ _id: idSchema, from: bookingSideSchema, text: z.string(), createdAt: isoTime })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
+
+/** A booking's conversation, for an admin looking into a reported product. */
+export const threadSummarySchema = z
+  .object({
+    bookingId: idSchema,
+    buyerName: z.string(),
+    status: bookingStatusSchema,
+    messages: z.number().int(),
+    lastMessageAt: isoTime.nullable(),
+  })
+  .meta({ id: 'ThreadSummary' });
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
+// Notifications: the events that need the user to act
+
+export const notificationKindSchema = z.enum([
+  'booked',
+  'paid',
+  'message',
+  'cancelled',
+  'completed',
+]);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+export const notificationSchema = z
+  .object({
+    _id: idSchema,
+    kind: notificationKindSchema,
+    bookingId: idSchema,
+    /** The user's side of the booking: where the notification leads (My Orders or My Sales). */
+    side: bookingSideSchema,
+    productName: z.string(),
+    read: z.boolean(),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsSchema = z
+  .object({
+    /** Unread notifications, and unread messages across all of the user's bookings. */
+    unread: z.number().int(),
+    unreadMessages: z.number().int(),
+    /** The latest notifications, newest first. */
+    notifications: z.array(notificationSchema),
+  })
+  .meta({ id: 'Notifications' });
+export type Notifications = z.infer<typeof notificationsSchema>;
 
 export const paymentIntentBodySchema = z
   .object({

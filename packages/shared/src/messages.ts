@@ -44,6 +44,15 @@ export const messages = {
   intentNotFound: 'Unknown payment',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid',
   intentAlreadyConfirmed: 'This payment has already been completed',
+  bookingNotPaid: 'This booking is not paid yet',
+  bookingCancelled: 'This booking was cancelled',
+  bookingCompleted: 'The handover is done; this booking can no longer be changed',
+  sellerCannotCancelUnpaid: 'Only the buyer can cancel a booking before it is paid',
+  cancelledRefunded: 'This booking was cancelled; your payment has been refunded',
+  onlySellers: 'Only sellers have sales',
+  threadFull: 'This conversation has reached its message limit',
+  threadClosed: 'This conversation is closed: the product was sold to another buyer',
+  productNotReported: 'Only conversations about reported products can be read by an admin',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,34 +1,78 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { messages, type Booking, type bookingBodySchema, type Pagination } from '@reloop/shared';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  messages,
+  type Booking,
+  type bookingBodySchema,
+  type BookingSide,
+  type BookingStatus,
+  type Pagination,
+  type Sale,
+} from '@reloop/shared';
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookings, payments, users } from '../db/schema.ts';
+import { bookingMessages, bookings, payments, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 import { findVisibleProduct, toDollars } from '../products/products.ts';
+import { notify } from './notifications.ts';
 
 /**
  * Bookings: a buyer's claim on a product, priced from the database at booking time. Name,
- * image and price are snapshots so an order reads the same after the listing changes.
+ * image and price are snapshots so an order reads the same after the listing changes. The
+ * buyer reads them as orders, the product's seller as sales (DESIGN §12).
  */
 export type BookingRow = typeof bookings.$inferSelect;
-export interface BuyerBooking {
-  booking: BookingRow;
-  buyer: Pick<UserRow, 'name' | 'email'>;
-  /** Set when the booking's payment was refunded. */
-  refundId: string | null;
+
+const seller = alias(users, 'seller');
+
+/** What a buyer's or a seller's view of a booking reads besides the booking itself. */
+const bookingViewColumns = (side: BookingSide) => ({
+  booking: bookings,
+  buyer: { name: users.name, email: users.email },
+  sellerName: seller.name,
+  listingPhone: products.phone,
+  /** Set when the booking's payment was refunded, so both sides see the money came back. */
+  refundId: payments.refundId,
+  unreadMessages: unreadMessagesFor(side),
+});
+
+/** Messages from the other side after `side` last read the thread. */
+function unreadMessagesFor(side: BookingSide): SQL<number> {
+  const readAt = side === 'buyer' ? bookings.buyerReadAt : bookings.sellerReadAt;
+  return sql<number>`(select count(*)::int from ${bookingMessages}
+    where ${bookingMessages.bookingId} = ${bookings.id}
+      and ${bookingMessages.from} <> ${side}
+      and ${bookingMessages.createdAt} > coalesce(${readAt}, '-infinity'))`;
 }
 
-/** The refund travels with the booking, so the buyer can see their money came back. */
-const withRefund = { refundId: payments.refundId };
+export interface BookingView {
+  booking: BookingRow;
+  buyer: Pick<UserRow, 'name' | 'email'>;
+  sellerName: string;
+  listingPhone: string;
+  refundId: string | null;
+  unreadMessages: number;
+}
+
+/** A booking's view with everything it joins; `where` picks the bookings. */
+const bookingViews = (db: Database, side: BookingSide) =>
+  db
+    .select(bookingViewColumns(side))
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .innerJoin(seller, eq(seller.id, bookings.sellerId))
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id));
 
 export async function createBooking(
   db: Database,
   buyer: UserRow,
   body: z.output<typeof bookingBodySchema>,
 ): Promise<string> {
+  const note = body.note || null;
   try {
     // The product stays locked until the booking is in: a sale (which locks it for update)
     // or a delete of it waits, so nobody books a product that was just sold or deleted.
@@ -41,14 +85,22 @@ export async function createBooking(
         .values({
           productId: product.id,
           buyerId: buyer.id,
+          sellerId: product.sellerId,
           productName: product.name,
           productImage: product.image,
           priceCents: product.resalePriceCents,
           phone: body.buyerPhone,
           meetingLocation: body.buyerMeetingLocation,
+          note,
         })
         .returning({ id: bookings.id });
       if (!created) throw new Error('insert returned no row');
+      // The note opens the conversation, so the seller can answer it where the buyer looks.
+      if (note)
+        await tx
+          .insert(bookingMessages)
+          .values({ bookingId: created.id, from: 'buyer', text: note });
+      await notify(tx, { userId: product.sellerId, side: 'seller' }, created.id, 'booked');
       return created.id;
     });
   } catch (error) {
@@ -60,11 +112,7 @@ export async function createBooking(
 /** A buyer's bookings, newest first: an index range on (buyer_id, created_at, id). */
 const buyerBookingList = preparedPerDatabase((db) =>
   keysetStatements('bookings_buyer_listing', bookings, bookings, (position) =>
-    db
-      .select({ booking: bookings, buyer: { name: users.name, email: users.email }, ...withRefund })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.buyerId))
-      .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    bookingViews(db, 'buyer')
       .where(and(eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')), position))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(limitPlaceholder),
@@ -75,7 +123,7 @@ export const listBuyerBookings = (
   db: Database,
   buyerEmail: string,
   page: Pagination,
-): Promise<Page<BuyerBooking>> =>
+): Promise<Page<BookingView>> =>
   readPage(
     buyerBookingList(db),
     { buyerEmail: buyerEmail.toLowerCase() },
@@ -83,26 +131,73 @@ export const listBuyerBookings = (
     (row) => row.booking.id,
   );
 
-/** A booking the user may see: their own, or any for an admin. */
+/** A seller's sales, newest first: an index range on (seller_id, created_at, id). */
+const sellerSaleList = preparedPerDatabase((db) =>
+  keysetStatements('bookings_seller_listing', bookings, bookings, (position) =>
+    bookingViews(db, 'seller')
+      .where(and(eq(bookings.sellerId, sql.placeholder('sellerId')), position))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limitPlaceholder),
+  ),
+);
+
+export const listSales = (
+  db: Database,
+  seller: UserRow,
+  page: Pagination,
+): Promise<Page<BookingView>> =>
+  readPage(sellerSaleList(db), { sellerId: seller.id }, page, (row) => row.booking.id);
+
+async function findBookingView(
+  db: Database,
+  bookingId: string,
+  side: BookingSide,
+): Promise<BookingView> {
+  const [row] = await bookingViews(db, side).where(eq(bookings.id, bookingId));
+  if (!row) throw new HttpError(404, messages.bookingNotFound);
+  return row;
+}
+
+/** A booking as its buyer (or an admin) sees it. */
 export async function findBookingFor(
   db: Database,
   user: UserRow,
   bookingId: string,
-): Promise<BuyerBooking> {
-  const [row] = await db
-    .select({ booking: bookings, buyer: users, ...withRefund })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.buyerId))
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(eq(bookings.id, bookingId));
-  if (!row) throw new HttpError(404, messages.bookingNotFound);
-  if (row.booking.buyerId !== user.id && user.role !== 'admin') {
+): Promise<BookingView> {
+  const view = await findBookingView(db, bookingId, 'buyer');
+  if (view.booking.buyerId !== user.id && user.role !== 'admin') {
     throw new HttpError(403, messages.forbidden);
   }
-  return row;
+  return view;
 }
 
-export function toBookingJson({ booking, buyer, refundId }: BuyerBooking): Booking {
+/** A booking as the seller of its product sees it. */
+export async function findSaleFor(
+  db: Database,
+  user: UserRow,
+  bookingId: string,
+): Promise<BookingView> {
+  const view = await findBookingView(db, bookingId, 'seller');
+  if (view.booking.sellerId !== user.id) throw new HttpError(403, messages.forbidden);
+  return view;
+}
+
+/** Contact details are for a deal in progress: the seller's once paid, the buyer's until off. */
+const sellerContactShown: ReadonlySet<BookingStatus> = new Set(['paid', 'completed']);
+const buyerContactShown: ReadonlySet<BookingStatus> = new Set(['unpaid', 'paid', 'completed']);
+
+const timeline = ({ booking, refundId, unreadMessages }: BookingView) => ({
+  paidAt: booking.paidAt?.toISOString() ?? null,
+  completedAt: booking.completedAt?.toISOString() ?? null,
+  cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+  cancelledBy: booking.cancelledBy,
+  refundId,
+  unreadMessages,
+});
+
+export function toBookingJson(view: BookingView): Booking {
+  const { booking, buyer } = view;
+  const contact = sellerContactShown.has(booking.status);
   return {
     _id: booking.id,
     productId: booking.productId,
@@ -115,7 +210,28 @@ export function toBookingJson({ booking, buyer, refundId }: BuyerBooking): Booki
     buyerMeetingLocation: booking.meetingLocation,
     status: booking.status,
     paymentId: booking.paymentId,
-    refundId,
+    note: booking.note,
+    sellerName: contact ? view.sellerName : null,
+    sellerPhone: contact ? view.listingPhone : null,
+    ...timeline(view),
+    timeWhenBooked: booking.createdAt.toISOString(),
+  };
+}
+
+export function toSaleJson(view: BookingView): Sale {
+  const { booking, buyer } = view;
+  return {
+    _id: booking.id,
+    productId: booking.productId,
+    productName: booking.productName,
+    productImg: booking.productImage,
+    productPrice: toDollars(booking.priceCents),
+    buyerName: buyer.name,
+    buyerPhone: buyerContactShown.has(booking.status) ? booking.phone : null,
+    meetingLocation: booking.meetingLocation,
+    note: booking.note,
+    status: booking.status,
+    ...timeline(view),
     timeWhenBooked: booking.createdAt.toISOString(),
   };
 }

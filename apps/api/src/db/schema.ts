@@ -9,7 +9,6 @@ import {
   pgTable,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
   type ExtraConfigColumn,
@@ -188,6 +187,10 @@ export const searchPriceBounds = pgTable('search_price_bounds', {
   maxPriceCents: integer('max_price_cents').notNull(),
 });
 
+/** The two sides of a booking (DESIGN §12): its buyer, and the seller of its product. */
+const bookingSide = (name: string) => text(name, { enum: ['buyer', 'seller'] });
+const happenedAt = (name: string) => timestamp(name, { withTimezone: true });
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -198,23 +201,99 @@ export const bookings = pgTable(
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => users.id),
+    /** The product's seller (a product never changes hands), so a seller's sales are one range. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
     /** Snapshot of the product at booking time, so an order reads the same later. */
     productName: text('product_name').notNull(),
     productImage: text('product_image').notNull(),
     priceCents: integer('price_cents').notNull(),
     phone: text('phone').notNull(),
     meetingLocation: text('meeting_location').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'closed'] })
+    /** The buyer's "Anything else?", also the first message of the booking's thread. */
+    note: text('note'),
+    status: text('status', { enum: ['unpaid', 'paid', 'completed', 'cancelled', 'closed'] })
       .notNull()
       .default('unpaid'),
     paymentId: text('payment_id'),
+    paidAt: happenedAt('paid_at'),
+    completedAt: happenedAt('completed_at'),
+    cancelledAt: happenedAt('cancelled_at'),
+    cancelledBy: bookingSide('cancelled_by'),
+    /** Until when each side has read the thread: later messages from the other side are unread. */
+    buyerReadAt: happenedAt('buyer_read_at'),
+    sellerReadAt: happenedAt('seller_read_at'),
     createdAt: createdAt(),
   },
   (table) => [
-    unique('bookings_product_buyer_unique').on(table.productId, table.buyerId),
-    check('bookings_status_check', sql`${table.status} in ('unpaid', 'paid', 'closed')`),
+    // One live booking per buyer and product; a cancelled or closed one lets the buyer book again
+    // (a cancelled sale lists the product again).
+    uniqueIndex('bookings_product_buyer_unique')
+      .on(table.productId, table.buyerId)
+      .where(sql`${table.status} not in ('cancelled', 'closed')`),
+    check(
+      'bookings_status_check',
+      sql`${table.status} in ('unpaid', 'paid', 'completed', 'cancelled', 'closed')`,
+    ),
+    check('bookings_cancelled_by_check', sql`${table.cancelledBy} in ('buyer', 'seller')`),
     index('bookings_buyer_listing_idx').on(table.buyerId, ...newestFirst(table)),
+    index('bookings_seller_listing_idx').on(table.sellerId, ...newestFirst(table)),
     index('bookings_product_idx').on(table.productId),
+  ],
+);
+
+/** One thread per booking between its buyer and its product's seller; text only. */
+export const bookingMessages = pgTable(
+  'booking_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    from: bookingSide('sender_side').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('booking_messages_sender_side_check', sql`${table.from} in ('buyer', 'seller')`),
+    index('booking_messages_thread_idx').on(table.bookingId, table.createdAt, table.id),
+  ],
+);
+
+/** In-app notifications of the events that need a user to act (DESIGN §12). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    kind: text('kind', {
+      enum: ['booked', 'paid', 'message', 'cancelled', 'completed'],
+    }).notNull(),
+    /** The user's side of the booking, so the notification leads to My Orders or My Sales. */
+    side: bookingSide('side').notNull(),
+    readAt: happenedAt('read_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      'notifications_kind_check',
+      sql`${table.kind} in ('booked', 'paid', 'message', 'cancelled', 'completed')`,
+    ),
+    check('notifications_side_check', sql`${table.side} in ('buyer', 'seller')`),
+    index('notifications_user_idx').on(table.userId, ...newestFirst(table)),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+    // A burst of messages is one notification until it is read.
+    uniqueIndex('notifications_one_unread_message_idx')
+      .on(table.userId, table.bookingId)
+      .where(sql`${table.kind} = 'message' and ${table.readAt} is null`),
   ],
 );
 

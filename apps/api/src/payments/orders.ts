@@ -1,9 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { idSchema, messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import { notify } from '../bookings/notifications.ts';
 import { findExistingProduct } from '../products/products.ts';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider.ts';
 import { refundPayment } from './refunds.ts';
@@ -14,6 +15,9 @@ import { refundPayment } from './refunds.ts';
  * the same product at once, the product row lock lets exactly one win; the other is refunded.
  */
 type BookingRow = typeof bookings.$inferSelect;
+
+/** Paid, and possibly handed over since: either way its payment is recorded. */
+const isPaid = (booking: BookingRow) => booking.status === 'paid' || booking.status === 'completed';
 
 async function buyersBooking(db: Database, buyer: UserRow, bookingId: string): Promise<BookingRow> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
@@ -34,13 +38,14 @@ export async function createPaymentIntent(
   bookingId: string,
 ): Promise<string> {
   const booking = await buyersBooking(db, buyer, bookingId);
-  if (booking.status === 'paid') throw new HttpError(409, messages.bookingPaid);
+  if (isPaid(booking)) throw new HttpError(409, messages.bookingPaid);
   const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
   const existing = started && (await provider.retrieveIntent(started.intentId));
   if (existing?.status === 'succeeded') {
     await completeOrder(db, provider, booking, existing.id, existing);
     throw new HttpError(409, messages.bookingPaid);
   }
+  if (booking.status === 'cancelled') throw new HttpError(409, messages.bookingCancelled);
   const product = await findExistingProduct(db, booking.productId);
   if (booking.status === 'closed' || product?.status === 'sold') {
     throw new HttpError(409, messages.bookingClosed);
@@ -119,6 +124,7 @@ export async function recordOrderForIntent(
 
 /** Why a confirmed payment could not buy the product; it has been refunded. */
 const refusedAfterPayment = {
+  cancelled: messages.cancelledRefunded,
   'sold-to-another': messages.soldToAnotherBuyer,
   unavailable: messages.unavailableRefunded,
   refunded: messages.paymentRefunded,
@@ -141,7 +147,7 @@ export async function completeOrder(
     bookingId: booking.id,
     paymentId,
   };
-  if (booking.status === 'paid') {
+  if (isPaid(booking)) {
     if (booking.paymentId === paymentId) return result;
     throw new HttpError(409, messages.bookingPaid);
   }
@@ -156,9 +162,10 @@ export async function completeOrder(
       .from(bookings)
       .where(eq(bookings.id, booking.id))
       .for('update');
-    if (locked?.status === 'paid') {
-      return locked.paymentId === paymentId ? 'recorded' : 'booking-paid';
-    }
+    if (!locked) throw new Error(`booking ${booking.id} vanished`);
+    if (isPaid(locked)) return locked.paymentId === paymentId ? 'recorded' : 'booking-paid';
+    // Cancelled before the payment went through (another tab, a late webhook): refunded.
+    if (locked.status === 'cancelled') return 'cancelled';
     // A deleted product, or one whose seller was deleted, cannot be bought any more.
     if (!product) return 'unavailable';
     if (product.status === 'sold') return 'sold-to-another';
@@ -171,7 +178,7 @@ export async function completeOrder(
     if (payment?.status === 'refunding' || payment?.status === 'refunded') return 'refunded';
     await tx
       .update(bookings)
-      .set({ status: 'paid', paymentId: paymentId })
+      .set({ status: 'paid', paymentId: paymentId, paidAt: sql`now()` })
       .where(eq(bookings.id, booking.id));
     await tx
       .update(products)
@@ -191,6 +198,7 @@ export async function completeOrder(
       .update(payments)
       .set({ status: 'succeeded' })
       .where(eq(payments.bookingId, booking.id));
+    await notify(tx, { userId: locked.sellerId, side: 'seller' }, booking.id, 'paid');
     return 'recorded';
   });
 

@@ -5,13 +5,13 @@ import { bookings, payments } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { completeOrder } from './orders.ts';
 import type { PaymentProvider } from './provider.ts';
-import { sendClaimedRefund } from './refunds.ts';
+import { refundPayment, sendClaimedRefund } from './refunds.ts';
 
 /**
  * What a crash, a restart or a closed tab can leave half done, settled at start-up: a payment
  * the provider took with no order recorded (recorded now, or refunded if the product is gone),
- * and a refund claimed but never confirmed (sent again with the same idempotency key, so the
- * provider returns the first refund). The webhook does the same for Stripe as events arrive.
+ * a refund claimed but never confirmed (sent again with the same idempotency key, so the
+ * provider returns the first refund), and a cancelled sale whose refund the provider refused. The webhook does the same for Stripe as events arrive.
  */
 export interface Settlement {
   recorded: number;
@@ -44,6 +44,8 @@ export async function settleInterruptedPayments(
       .where(
         or(
           eq(payments.status, 'refunding'),
+          // A paid booking cancelled while the provider could not refund it.
+          and(eq(payments.status, 'succeeded'), eq(bookings.status, 'cancelled')),
           and(
             eq(payments.status, 'requires_payment'),
             gt(payments.createdAt, sql`now() - ${UNPAID_LOOKBACK}::interval`),
@@ -54,6 +56,11 @@ export async function settleInterruptedPayments(
       try {
         if (payment.status === 'refunding') {
           await sendClaimedRefund(db, provider, payment);
+          settlement.refunded += 1;
+          continue;
+        }
+        if (payment.status === 'succeeded') {
+          await refundPayment(db, provider, booking.id, 'succeeded');
           settlement.refunded += 1;
           continue;
         }

@@ -64,6 +64,13 @@ async function populate(t: TestApp): Promise<FixtureData> {
   ]);
   const productId = await createProductAs(t.app, seller);
   const bookingId = await bookAs(t.app, buyer, productId);
+  // Reported, so an admin may read the conversations about it (DESIGN §12).
+  const report = await t.app.inject({
+    method: 'PUT',
+    url: `/api/product/report/${productId}`,
+    headers: otherBuyer.headers,
+  });
+  if (report.statusCode !== 200) throw new Error(`reporting the product failed: ${report.body}`);
   const removal = await t.app.inject({
     method: 'DELETE',
     url: `/api/user/delete/${deleted.uid}`,
@@ -516,6 +523,149 @@ const MATRIX: Row[] = [
       seller: 403,
       otherSeller: 403,
       admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only; each sees the bookings on their own products (none for the other seller).
+    call: 'GET /api/sales',
+    method: 'GET',
+    url: () => '/api/sales',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The seller of the booking's product only.
+    call: 'GET /api/sales/:id',
+    method: 'GET',
+    url: (f) => `/api/sales/${f.bookingId}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The two sides of the booking; the booking is unpaid, which only its buyer may cancel.
+    call: 'POST /api/bookings/:id/cancel',
+    method: 'POST',
+    url: (f) => `/api/bookings/${f.bookingId}/cancel`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 409,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The booking's buyer only; the booking is not paid yet → 409.
+    call: 'POST /api/bookings/:id/complete',
+    method: 'POST',
+    url: (f) => `/api/bookings/${f.bookingId}/complete`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The two sides, and an admin because the product is reported.
+    call: 'GET /api/bookings/:id/messages',
+    method: 'GET',
+    url: (f) => `/api/bookings/${f.bookingId}/messages`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // The two sides only: an admin reads, never writes.
+    call: 'POST /api/bookings/:id/messages',
+    method: 'POST',
+    url: (f) => `/api/bookings/${f.bookingId}/messages`,
+    body: () => ({ text: 'Is the charger included?' }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      otherBuyer: 403,
+      seller: 201,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'GET /api/reported/products/:id/threads',
+    method: 'GET',
+    url: (f) => `/api/reported/products/${f.productId}/threads`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Everyone signed in has their own.
+    call: 'GET /api/notifications',
+    method: 'GET',
+    url: () => '/api/notifications',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'POST /api/notifications/read',
+    method: 'POST',
+    url: () => '/api/notifications/read',
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
       deleted: 401,
     },
   },

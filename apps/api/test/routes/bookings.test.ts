@@ -75,7 +75,16 @@ describe('POST /api/booking', () => {
       buyerMeetingLocation: 'Central Library',
       status: 'unpaid',
       paymentId: null,
+      note: null,
+      // The seller's contact is for a paid booking only.
+      sellerName: null,
+      sellerPhone: null,
+      paidAt: null,
+      completedAt: null,
+      cancelledAt: null,
+      cancelledBy: null,
       refundId: null,
+      unreadMessages: 0,
       timeWhenBooked: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

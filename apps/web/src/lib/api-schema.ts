@@ -500,6 +500,143 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a booking: the buyer before paying; the buyer or the seller after paying and before the handover (the payment is refunded, the product listed again) */
+    post: operations['cancelBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookings/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The buyer confirms the handover of a paid booking */
+    post: operations['completeBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bookings on the seller's own products, newest first */
+    get: operations['listSales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sales/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One booking on one of the seller’s products */
+    get: operations['getSale'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookings/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The booking's conversation, oldest first, for its buyer and its product's seller (and an admin while the product is reported); reading it marks it read */
+    get: operations['listMessages'];
+    put?: never;
+    /** Write to the other side of a booking: its buyer or its product's seller */
+    post: operations['sendMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reported/products/{id}/threads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The conversations of a reported product’s bookings, for judging the report */
+    get: operations['listReportedProductThreads'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Unread counts and the latest notifications, newest first */
+    get: operations['listNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark the notifications read (unread messages stay until their thread is read) */
+    post: operations['markNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/create-payment-intent': {
     parameters: {
       query?: never;
@@ -586,9 +723,18 @@ export interface components {
       buyerPhone: string;
       buyerMeetingLocation: string;
       /** @enum {string} */
-      status: 'unpaid' | 'paid' | 'closed';
+      status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
       paymentId: string | null;
+      note: string | null;
+      sellerName: string | null;
+      sellerPhone: string | null;
+      paidAt: string | null;
+      completedAt: string | null;
+      cancelledAt: string | null;
+      /** @enum {string|null} */
+      cancelledBy: 'buyer' | 'seller' | null;
       refundId: string | null;
+      unreadMessages: number;
       timeWhenBooked: string;
     };
     BookingCreated: {
@@ -597,6 +743,13 @@ export interface components {
       message: string;
       /** Format: uuid */
       _id: string;
+    };
+    BookingTransition: {
+      /** Format: uuid */
+      _id: string;
+      /** @enum {string} */
+      status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
+      refundId: string | null;
     };
     CardError: {
       message: string;
@@ -638,11 +791,23 @@ export interface components {
         url: string;
       };
     };
+    Message: {
+      /** Format: uuid */
+      _id: string;
+      /** @enum {string} */
+      from: 'buyer' | 'seller';
+      text: string;
+      createdAt: string;
+    };
     NewBookingInput: {
       /** Format: uuid */
       productId: string;
       buyerPhone: string | number;
       buyerMeetingLocation: string;
+      note?: string;
+    };
+    NewMessageInput: {
+      text: string;
     };
     NewOrderInput: {
       paymentId: string;
@@ -671,6 +836,24 @@ export interface components {
       storageGb: number;
       screenInches: number;
       batteryHealth?: number | null;
+    };
+    Notification: {
+      /** Format: uuid */
+      _id: string;
+      /** @enum {string} */
+      kind: 'booked' | 'paid' | 'message' | 'cancelled' | 'completed';
+      /** Format: uuid */
+      bookingId: string;
+      /** @enum {string} */
+      side: 'buyer' | 'seller';
+      productName: string;
+      read: boolean;
+      createdAt: string;
+    };
+    Notifications: {
+      unread: number;
+      unreadMessages: number;
+      notifications: components['schemas']['Notification'][];
     };
     Order: {
       /** @enum {boolean} */
@@ -801,6 +984,29 @@ export interface components {
       /** @enum {string|null} */
       role: 'buyer' | 'seller' | 'admin' | null;
     };
+    Sale: {
+      /** Format: uuid */
+      _id: string;
+      /** Format: uuid */
+      productId: string;
+      productName: string;
+      productImg: string;
+      productPrice: number;
+      buyerName: string;
+      buyerPhone: string | null;
+      meetingLocation: string;
+      note: string | null;
+      /** @enum {string} */
+      status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
+      paidAt: string | null;
+      completedAt: string | null;
+      cancelledAt: string | null;
+      /** @enum {string|null} */
+      cancelledBy: 'buyer' | 'seller' | null;
+      refundId: string | null;
+      unreadMessages: number;
+      timeWhenBooked: string;
+    };
     SignInInput: {
       email: string;
       password: string;
@@ -827,6 +1033,15 @@ export interface components {
     };
     TestPaymentResult: {
       paymentIntent: components['schemas']['PaymentIntent'];
+    };
+    ThreadSummary: {
+      /** Format: uuid */
+      bookingId: string;
+      buyerName: string;
+      /** @enum {string} */
+      status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
+      messages: number;
+      lastMessageAt: string | null;
     };
     TokenExchangeInput: {
       email: string;
@@ -2339,6 +2554,507 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled (or already was); `refundId` names the refund of a paid booking */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingTransition'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  completeBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Completed (or already was) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingTransition'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSales: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the seller's sales, newest first */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sale'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sale */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sale'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The messages, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  sendMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewMessageInput'];
+      };
+    };
+    responses: {
+      /** @description Sent */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listReportedProductThreads: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each booking of the product, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ThreadSummary'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's notifications */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Notifications'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  markNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Marked read */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -3,6 +3,7 @@ import {
   bookingBodySchema,
   bookingCreatedSchema,
   bookingSchema,
+  bookingTransitionSchema,
   emailQuerySchema,
   idParamsSchema,
   messages,
@@ -13,11 +14,12 @@ import {
   listBuyerBookings,
   toBookingJson,
 } from '../../../bookings/bookings.ts';
+import { cancelBooking, completeBooking } from '../../../bookings/lifecycle.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
 import { sendPage } from '../../../pagination.ts';
 import { bearerAuth, described, errorResponses, pageOf } from '../responses.ts';
 
-/** Booking a product and reading one's bookings (the buyer's orders). */
+/** Booking a product, reading one's bookings (the buyer's orders), and finishing a booking. */
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking',
@@ -82,6 +84,50 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toBookingJson(await findBookingFor(app.db, currentSession(request).user, request.params.id)),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'cancelBooking',
+        tags: ['bookings'],
+        summary:
+          'Cancel a booking: the buyer before paying; the buyer or the seller after paying and ' +
+          'before the handover (the payment is refunded, the product listed again)',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: {
+          200: described(
+            bookingTransitionSchema,
+            'Cancelled (or already was); `refundId` names the refund of a paid booking',
+          ),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) =>
+      cancelBooking(app.db, app.payments, currentSession(request).user, request.params.id),
+  );
+
+  app.post(
+    '/bookings/:id/complete',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'completeBooking',
+        tags: ['bookings'],
+        summary: 'The buyer confirms the handover of a paid booking',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: {
+          200: described(bookingTransitionSchema, 'Completed (or already was)'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => completeBooking(app.db, currentSession(request).user, request.params.id),
   );
 };
 

@@ -1,0 +1,131 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { messages, type BookingSide, type BookingTransition } from '@reloop/shared';
+import type { Database } from '../db/client.ts';
+import { bookings, products } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import type { UserRow } from '../identity/accounts.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { refundPayment } from '../payments/refunds.ts';
+import type { BookingRow } from './bookings.ts';
+import { notify, otherParty } from './notifications.ts';
+
+/**
+ * How a booking finishes (DESIGN §12): `paid` → `completed` when the buyer confirms the
+ * handover; `cancelled` by the buyer before paying, or by either side after paying and before
+ * the handover, with the payment refunded and the product listed again. Each transition runs
+ * under the product's and the booking's row locks, so a cancel, a payment and a handover of the
+ * same booking happen one after another; a replay of a done transition changes nothing.
+ */
+export interface Party {
+  booking: BookingRow;
+  side: BookingSide;
+}
+
+/** The booking and which side of it the user is on; 403 for anyone else. */
+export async function findParty(db: Database, user: UserRow, bookingId: string): Promise<Party> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new HttpError(404, messages.bookingNotFound);
+  const side = partyOf(booking, user);
+  if (!side) throw new HttpError(403, messages.forbidden);
+  return { booking, side };
+}
+
+export function partyOf(booking: BookingRow, user: UserRow): BookingSide | undefined {
+  if (booking.buyerId === user.id) return 'buyer';
+  if (booking.sellerId === user.id) return 'seller';
+  return undefined;
+}
+
+/**
+ * Locks the product, then the booking: the order the payment takes too (orders.ts), so a
+ * cancel and a payment of the same product never deadlock.
+ */
+async function lockBooking(tx: Database, booking: BookingRow): Promise<BookingRow> {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, booking.productId))
+    .for('update');
+  const [locked] = await tx
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, booking.id))
+    .for('update');
+  if (!locked) throw new Error(`booking ${booking.id} vanished`);
+  return locked;
+}
+
+export async function cancelBooking(
+  db: Database,
+  provider: PaymentProvider,
+  user: UserRow,
+  bookingId: string,
+): Promise<BookingTransition> {
+  const { booking, side } = await findParty(db, user, bookingId);
+  const cancelled = await db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, booking);
+    switch (locked.status) {
+      case 'cancelled':
+        return locked;
+      case 'completed':
+        throw new HttpError(409, messages.bookingCompleted);
+      case 'closed':
+        throw new HttpError(409, messages.bookingClosed);
+      case 'unpaid':
+        if (side === 'seller') throw new HttpError(409, messages.sellerCannotCancelUnpaid);
+        break;
+      case 'paid':
+        // The sale is undone: the product is for sale again (unless it was deleted meanwhile).
+        await tx
+          .update(products)
+          .set({ status: 'unsold' })
+          .where(and(eq(products.id, locked.productId), eq(products.status, 'sold')));
+        break;
+    }
+    const [updated] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: side })
+      .where(eq(bookings.id, locked.id))
+      .returning();
+    await notify(tx, otherParty(locked, side), locked.id, 'cancelled');
+    return updated ?? locked;
+  });
+  // A paid booking's money goes back exactly once: the refund is claimed in the database and
+  // sent with an idempotency key, and a replay (or a parallel cancel) gets the same refund id.
+  // If the provider fails, the claim is released and a retry of the cancel sends it again.
+  const refundId = cancelled.paymentId
+    ? await refundPayment(db, provider, cancelled.id, 'succeeded')
+    : null;
+  return { _id: cancelled.id, status: 'cancelled', refundId };
+}
+
+/** The buyer says the handover happened: the sale is done. */
+export async function completeBooking(
+  db: Database,
+  user: UserRow,
+  bookingId: string,
+): Promise<BookingTransition> {
+  const { booking, side } = await findParty(db, user, bookingId);
+  if (side !== 'buyer') throw new HttpError(403, messages.forbidden);
+  return db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, booking);
+    switch (locked.status) {
+      case 'completed':
+        return { _id: locked.id, status: 'completed', refundId: null };
+      case 'unpaid':
+        throw new HttpError(409, messages.bookingNotPaid);
+      case 'cancelled':
+        throw new HttpError(409, messages.bookingCancelled);
+      case 'closed':
+        throw new HttpError(409, messages.bookingClosed);
+      case 'paid':
+        break;
+    }
+    await tx
+      .update(bookings)
+      .set({ status: 'completed', completedAt: sql`now()` })
+      .where(eq(bookings.id, locked.id));
+    await notify(tx, otherParty(locked, side), locked.id, 'completed');
+    return { _id: locked.id, status: 'completed', refundId: null };
+  });
+}

@@ -1,0 +1,134 @@
+import { asc, desc, eq, max, sql } from 'drizzle-orm';
+import { messages, type BookingSide, type Message, type ThreadSummary } from '@reloop/shared';
+import type { Database } from '../db/client.ts';
+import { bookingMessages, bookings, products, users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import type { UserRow } from '../identity/accounts.ts';
+import { findParty, partyOf } from './lifecycle.ts';
+import { markThreadNotificationRead, notify, otherParty } from './notifications.ts';
+
+/**
+ * One conversation per booking between its buyer and its product's seller (DESIGN §12). Only
+ * the two of them write; an admin may read it while the product is reported, to judge the
+ * report. A thread is short by nature (one laptop, one handover), and capped so it stays so.
+ */
+export const MAX_THREAD_MESSAGES = 500;
+
+type MessageRow = typeof bookingMessages.$inferSelect;
+
+const toMessageJson = (row: MessageRow): Message => ({
+  _id: row.id,
+  from: row.from,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Moves the side's read mark up to `upTo`, never back. */
+const readUpTo = (side: BookingSide, upTo: Date) => {
+  const readAt = side === 'buyer' ? bookings.buyerReadAt : bookings.sellerReadAt;
+  const later = sql`greatest(${readAt}, ${upTo.toISOString()}::timestamptz)`;
+  return side === 'buyer' ? { buyerReadAt: later } : { sellerReadAt: later };
+};
+
+/** The thread, oldest first. A party reading it has read it up to its last message. */
+export async function readThread(
+  db: Database,
+  user: UserRow,
+  bookingId: string,
+): Promise<Message[]> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new HttpError(404, messages.bookingNotFound);
+  const side = partyOf(booking, user);
+  if (!side) await assertAdminMayRead(db, user, booking.productId);
+  const rows = await db
+    .select()
+    .from(bookingMessages)
+    .where(eq(bookingMessages.bookingId, booking.id))
+    .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.id))
+    .limit(MAX_THREAD_MESSAGES);
+  const last = rows.at(-1);
+  if (side && last) {
+    // Up to the last message read, not now(): one sent meanwhile stays unread.
+    await db
+      .update(bookings)
+      .set(readUpTo(side, last.createdAt))
+      .where(eq(bookings.id, booking.id));
+    await markThreadNotificationRead(db, { userId: user.id, side }, booking.id);
+  }
+  return rows.map(toMessageJson);
+}
+
+async function assertAdminMayRead(db: Database, user: UserRow, productId: string): Promise<void> {
+  if (user.role !== 'admin') throw new HttpError(403, messages.forbidden);
+  const [product] = await db
+    .select({ reported: products.reported })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product?.reported) throw new HttpError(403, messages.productNotReported);
+}
+
+export async function postMessage(
+  db: Database,
+  user: UserRow,
+  bookingId: string,
+  text: string,
+): Promise<Message> {
+  const { booking, side } = await findParty(db, user, bookingId);
+  if (booking.status === 'closed') throw new HttpError(409, messages.threadClosed);
+  return db.transaction(async (tx) => {
+    // The booking's row lock makes the count and the insert one step, so the cap holds.
+    await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id))
+      .for('update');
+    const [thread] = await tx
+      .select({ length: sql<number>`count(*)::int` })
+      .from(bookingMessages)
+      .where(eq(bookingMessages.bookingId, booking.id));
+    if ((thread?.length ?? 0) >= MAX_THREAD_MESSAGES) throw new HttpError(409, messages.threadFull);
+    const [created] = await tx
+      .insert(bookingMessages)
+      .values({ bookingId: booking.id, from: side, text })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    // Writing in a thread means having read it.
+    await tx
+      .update(bookings)
+      .set(readUpTo(side, created.createdAt))
+      .where(eq(bookings.id, booking.id));
+    await notify(tx, otherParty(booking, side), booking.id, 'message');
+    return toMessageJson(created);
+  });
+}
+
+/** The conversations about a reported product, for an admin judging the report. */
+export async function threadsOfReportedProduct(
+  db: Database,
+  productId: string,
+): Promise<ThreadSummary[]> {
+  const [product] = await db
+    .select({ reported: products.reported })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new HttpError(404, messages.productNotFound);
+  if (!product.reported) throw new HttpError(403, messages.productNotReported);
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      buyerName: users.name,
+      status: bookings.status,
+      messages: sql<number>`count(${bookingMessages.id})::int`,
+      lastMessageAt: max(bookingMessages.createdAt),
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .leftJoin(bookingMessages, eq(bookingMessages.bookingId, bookings.id))
+    .where(eq(bookings.productId, productId))
+    .groupBy(bookings.id, users.name)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map((row) => ({
+    ...row,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+  }));
+}
