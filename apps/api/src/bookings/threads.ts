@@ -23,10 +23,14 @@ const toMessageJson = (row: MessageRow): Message => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Moves the side's read mark up to `upTo`, never back. */
-const readUpTo = (side: BookingSide, upTo: Date) => {
+/**
+ * Moves the side's read mark up to a message, never back. The time is the database's own:
+ * a JavaScript Date keeps milliseconds, PostgreSQL microseconds, so a copy of it would leave
+ * the message itself unread.
+ */
+const readUpTo = (side: BookingSide, messageId: string) => {
   const readAt = side === 'buyer' ? bookings.buyerReadAt : bookings.sellerReadAt;
-  const later = sql`greatest(${readAt}, ${upTo.toISOString()}::timestamptz)`;
+  const later = sql`greatest(${readAt}, (select ${bookingMessages.createdAt} from ${bookingMessages} where ${bookingMessages.id} = ${messageId}))`;
   return side === 'buyer' ? { buyerReadAt: later } : { sellerReadAt: later };
 };
 
@@ -49,10 +53,7 @@ export async function readThread(
   const last = rows.at(-1);
   if (side && last) {
     // Up to the last message read, not now(): one sent meanwhile stays unread.
-    await db
-      .update(bookings)
-      .set(readUpTo(side, last.createdAt))
-      .where(eq(bookings.id, booking.id));
+    await db.update(bookings).set(readUpTo(side, last.id)).where(eq(bookings.id, booking.id));
     await markThreadNotificationRead(db, { userId: user.id, side }, booking.id);
   }
   return rows.map(toMessageJson);
@@ -93,10 +94,7 @@ export async function postMessage(
       .returning();
     if (!created) throw new Error('insert returned no row');
     // Writing in a thread means having read it.
-    await tx
-      .update(bookings)
-      .set(readUpTo(side, created.createdAt))
-      .where(eq(bookings.id, booking.id));
+    await tx.update(bookings).set(readUpTo(side, created.id)).where(eq(bookings.id, booking.id));
     await notify(tx, otherParty(booking, side), booking.id, 'message');
     return toMessageJson(created);
   });

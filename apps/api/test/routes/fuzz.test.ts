@@ -263,6 +263,25 @@ const ROUTES: FuzzRoute[] = [
   { method: 'PUT', path: '/api/product/report/:id', params: { id: (w) => w.productIds } },
   { method: 'GET', path: '/api/bookings', query: emailQuery((w) => w.emails) },
   { method: 'GET', path: '/api/booking/:id', params: { id: (w) => w.bookingIds } },
+  { method: 'POST', path: '/api/bookings/:id/cancel', params: { id: (w) => w.bookingIds } },
+  { method: 'POST', path: '/api/bookings/:id/complete', params: { id: (w) => w.bookingIds } },
+  { method: 'GET', path: '/api/bookings/:id/messages', params: { id: (w) => w.bookingIds } },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/messages',
+    params: { id: (w) => w.bookingIds },
+    body: () => fc.record({ text: pick(['Is it still available?', '  ', 'Café ☕ at 6?']) }),
+  },
+  { method: 'GET', path: '/api/sales', as: 'seller', query: () => page },
+  { method: 'GET', path: '/api/sales/:id', as: 'seller', params: { id: (w) => w.bookingIds } },
+  {
+    method: 'GET',
+    path: '/api/reported/products/:id/threads',
+    as: 'admin',
+    params: { id: (w) => w.productIds },
+  },
+  { method: 'GET', path: '/api/notifications' },
+  { method: 'POST', path: '/api/notifications/read' },
   {
     method: 'POST',
     path: '/api/create-payment-intent',
@@ -834,11 +853,25 @@ function describeProbe(request: InjectOptions, response: LightMyRequestResponse)
   ].join('\n');
 }
 
-/** The one 4xx that is meant to write: an order for a product sold meanwhile is refunded. */
+/**
+ * The 409s meant to write: a payment the provider took is settled before the answer says why
+ * nothing more can happen. It is refunded when the product was sold meanwhile, is gone or the
+ * booking was cancelled; asking to pay a booking already paid at the provider records it.
+ */
+const refundedAnswers = [
+  messages.soldToAnotherBuyer,
+  messages.unavailableRefunded,
+  messages.cancelledRefunded,
+];
+const settlingAnswers: Partial<Record<string, readonly string[]>> = {
+  '/api/orders': refundedAnswers,
+  '/api/create-payment-intent': [...refundedAnswers, messages.bookingPaid],
+};
 const writesOnPurpose = (route: FuzzRoute, response: LightMyRequestResponse) =>
-  route.path === '/api/orders' &&
   response.statusCode === 409 &&
-  response.body.includes(messages.soldToAnotherBuyer);
+  (settlingAnswers[route.path] ?? []).some(
+    (message) => response.json<{ message?: unknown }>().message === message,
+  );
 
 /** Sends the probe and checks the three promises; throws with the request on a violation. */
 async function check(w: World, probe: Probe): Promise<void> {

@@ -124,6 +124,31 @@ describe('with Stripe configured', () => {
     expect(await storedProduct()).toMatchObject({ status: 'sold', advertised: false });
   });
 
+  it('refunds a cancelled sale through Stripe once, with its idempotency key', async () => {
+    const intentId = await startPayment(buyer, bookingId);
+    stub.succeed(intentId);
+    expect((await orderAs(t.app, buyer, bookingId, intentId)).statusCode).toBe(200);
+
+    const cancels = await Promise.all([
+      call(t.app, 'POST', `/api/bookings/${bookingId}/cancel`, { actor: seller }),
+      call(t.app, 'POST', `/api/bookings/${bookingId}/cancel`, { actor: buyer }),
+      call(t.app, 'POST', `/api/bookings/${bookingId}/cancel`, { actor: seller }),
+    ]);
+    const [refund] = stub.refunds;
+    for (const cancelled of cancels) {
+      expect(cancelled.json()).toEqual({
+        _id: bookingId,
+        status: 'cancelled',
+        refundId: refund?.id,
+      });
+    }
+    expect(stub.calls.filter((entry) => entry.call === 'POST /v1/refunds')).toEqual([
+      { call: 'POST /v1/refunds', idempotencyKey: `reloop-refund-${intentId}` },
+    ]);
+    expect(stub.refunds).toEqual([expect.objectContaining({ payment_intent: intentId })]);
+    expect(await storedProduct()).toMatchObject({ status: 'unsold' });
+  });
+
   it('refuses an order while the card has not gone through (a decline) with 402', async () => {
     const intentId = await startPayment(buyer, bookingId);
     const order = await orderAs(t.app, buyer, bookingId, intentId);
