@@ -204,6 +204,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
       path: `/api/seller/products?email=${enc(picks.sellerEmail)}`,
       as: seller,
     },
+    { name: "seller's sales", path: '/api/sales', as: seller },
     { name: 'buyers (admin)', path: '/api/buyers', as: admin },
     { name: 'sellers (admin)', path: '/api/sellers', as: admin },
     { name: 'reported (admin)', path: '/api/reported/products', as: admin },

@@ -5,7 +5,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { searchQuerySchema, type Pagination } from '@reloop/shared';
-import { listBuyerBookings } from '../../apps/api/src/bookings/bookings.ts';
+import { listBuyerBookings, listSales } from '../../apps/api/src/bookings/bookings.ts';
 import { SESSION_SETTINGS, type Database } from '../../apps/api/src/db/client.ts';
 import * as schema from '../../apps/api/src/db/schema.ts';
 import type { Page } from '../../apps/api/src/pagination.ts';
@@ -48,6 +48,7 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
       ['advertised', (page) => listAdvertisedProducts(db, page)],
       ["seller's products", (page) => listSellerProducts(db, picks.sellerEmail, page)],
       ["buyer's bookings", (page) => listBuyerBookings(db, picks.buyerEmail, page)],
+      ["seller's sales", (page) => listSales(db, picks.sellerId, page)],
       ['buyers (admin)', (page) => listUsersByRole(db, 'buyer', page)],
       ['sellers (admin)', (page) => listUsersByRole(db, 'seller', page)],
       ['reported (admin)', (page) => listReportedProducts(db, page)],

@@ -23,6 +23,8 @@ export interface Picks {
   categoryId: string;
   /** The seller with the most listed products. */
   sellerEmail: string;
+  /** Their id: their sales (the bookings on their products) are benchmarked too. */
+  sellerId: string;
   /** The buyer with the most bookings. */
   buyerEmail: string;
   /** Buyers who book during the benchmark: a few, so one buyer's rows don't dominate. */
@@ -268,6 +270,10 @@ export async function pick(url: string, bookable: number): Promise<Picks> {
       select u.email as value from products p join users u on u.id = p.seller_id
       where p.deleted_at is null and u.deleted_at is null
       group by u.email order by count(*) desc limit 1`);
+    const sellerId = await one(
+      `select id as value from users where email = $1 and deleted_at is null`,
+      [sellerEmail],
+    );
     const buyerEmail = await one(`
       select u.email as value from bookings b join users u on u.id = b.buyer_id
       where u.deleted_at is null
@@ -289,6 +295,7 @@ export async function pick(url: string, bookable: number): Promise<Picks> {
     return {
       categoryId,
       sellerEmail,
+      sellerId,
       buyerEmail,
       bookingBuyerEmails: buyers.map((row) => row.email),
       bookableProductIds: products.map((row) => row.id),

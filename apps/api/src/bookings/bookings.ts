@@ -143,10 +143,10 @@ const sellerSaleList = preparedPerDatabase((db) =>
 
 export const listSales = (
   db: Database,
-  seller: UserRow,
+  sellerId: string,
   page: Pagination,
 ): Promise<Page<BookingView>> =>
-  readPage(sellerSaleList(db), { sellerId: seller.id }, page, (row) => row.booking.id);
+  readPage(sellerSaleList(db), { sellerId }, page, (row) => row.booking.id);
 
 async function findBookingView(
   db: Database,

@@ -27,7 +27,7 @@ const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(
         request,
         reply,
-        await listSales(app.db, currentSession(request).user, request.query),
+        await listSales(app.db, currentSession(request).user.id, request.query),
         toSaleJson,
       ),
   );
