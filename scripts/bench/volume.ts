@@ -201,6 +201,54 @@ const OTHER_BOOKINGS_SQL = `
                                                and b.buyer_id = c.buyer_id)
   limit $3::int`;
 
+/**
+ * Conversations and notifications (DESIGN §12). About 40% of bookings carry a note, which is
+ * their thread's first message; half of those (chosen by a hash of the id, so every statement
+ * picks the same ones) have the seller's reply and the buyer's answer. A quarter of the threads
+ * are unread by the side that did not write last. Every booking notified its seller, a paid one
+ * twice; notifications older than a week are read, except those of unread threads.
+ */
+const NOTE = 'Is the charger included? Could we meet after 6pm?';
+const replied = (table: string) => `abs(hashtext(${table}.id::text)) % 2 = 0`;
+const CONVERSATION_SQL: [label: string, sql: string][] = [
+  ['notes', `update bookings set note = '${NOTE}' where random() < 0.4`],
+  [
+    'messages',
+    `insert into booking_messages (booking_id, sender_side, text, created_at)
+   select b.id, 'buyer', b.note, b.created_at from bookings b where b.note is not null
+   union all
+   select b.id, 'seller', 'Yes, the original charger. 6pm at the library works.',
+          b.created_at + interval '3 hours'
+   from bookings b where b.note is not null and ${replied('b')}
+   union all
+   select b.id, 'buyer', 'Great, see you there.', b.created_at + interval '4 hours'
+   from bookings b where b.note is not null and ${replied('b')}`,
+  ],
+  [
+    'read marks',
+    `update bookings b
+   set buyer_read_at = b.created_at + interval '4 hours',
+       seller_read_at = case when abs(hashtext(b.id::text)) % 4 = 0 then null
+                             else b.created_at + interval '5 hours' end
+   where b.note is not null`,
+  ],
+];
+const NOTIFICATIONS_SQL = `
+  insert into notifications (user_id, booking_id, kind, side, read_at, created_at)
+  select b.seller_id, b.id, e.kind, 'seller',
+         case when e.kind <> 'message' and e.at < now() - interval '7 days'
+              then e.at + interval '1 hour' end,
+         e.at
+  from bookings b
+  cross join lateral (
+    select 'booked' as kind, b.created_at as at
+    union all
+    select 'paid', b.paid_at where b.paid_at is not null
+    union all
+    select 'message', b.created_at + interval '4 hours'
+    where b.note is not null and b.seller_read_at is null
+  ) e`;
+
 /** Loads `volume` into the database at `url` (already migrated and seeded by the app). */
 export async function generateVolume(
   url: string,
@@ -231,6 +279,8 @@ export async function generateVolume(
       volume.buyers,
       Math.max(0, volume.bookings - (paid?.n ?? 0)),
     ]);
+    for (const [label, sql] of CONVERSATION_SQL) await step(label, sql, []);
+    await step('notifications', NOTIFICATIONS_SQL, []);
     const started = performance.now();
     await client.query('vacuum analyze');
     // The load wrote gigabytes of WAL: flush it now, or the checkpoint it forces lands in the
