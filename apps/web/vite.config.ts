@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { skipLoadedPreloads } from './scripts/skip-loaded-preloads.ts';
 
 // Where the API listens in development (apps/api). `vite preview` reuses this proxy.
 const API_TARGET = 'http://localhost:3000';
@@ -27,8 +28,19 @@ const FRAMEWORK =
 const LAZY_ONLY =
   /@tanstack[\\/].*[\\/](mutationObserver|infiniteQueryObserver|useMutation|useInfiniteQuery|infiniteQueryOptions)\.js$/;
 
+// What almost every page uses besides the libraries: the API client, the session token, the
+// shared query keys and the UI texts, in one file rather than two small ones the first bundle
+// imports anyway.
+const CORE =
+  /packages[\\/]shared[\\/]src[\\/]messages\.ts$|src[\\/]lib[\\/](api-client|token|query-keys)\.ts$/;
+// The dashboard's shared parts (confirming, removing a listing, a booking's row, badges and
+// changes) in one file its pages share: each separate chunk costs the first bundle its name in
+// the routes' preload lists. The public pages' shared parts stay apart, so they load none of it.
+const DASHBOARD_KIT =
+  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change)\.tsx|lib[\\/](bookings|product-mutations)\.ts)$/;
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), skipLoadedPreloads()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -47,7 +59,12 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: (id) => FRAMEWORK.test(id) && !LAZY_ONLY.test(id) }],
+          groups: [
+            { name: 'framework', test: (id) => FRAMEWORK.test(id) && !LAZY_ONLY.test(id) },
+            // Their own modules only: what they import stays where it is shared from.
+            { name: 'core', test: CORE, includeDependenciesRecursively: false },
+            { name: 'dashboard-kit', test: DASHBOARD_KIT, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -145,7 +145,7 @@ export async function buyerJourney(reloop: Reloop, name: string): Promise<void> 
     await pay('4242424242424242');
     await expectToast(page, 'payment successful');
     await page.waitForURL('**/dashboard/orders');
-    await order.getByRole('button', { name: 'paid' }).waitFor();
+    await order.getByRole('button', { name: /^Confirm handover/ }).waitFor();
     expect(await bookingStatus()).toBe('paid');
     const stillListed = await api.request<Listed[]>('GET', `/products/${category._id}?limit=100`);
     expect(stillListed.map((listed) => listed.name)).not.toContain(product.name);

@@ -64,6 +64,9 @@ const dashboardShell = lazyPage(async () => ({
   Component: (await import('../components/layouts/dashboard-layout.tsx')).DashboardLayout,
 }));
 
+/** The conversations: one page for a booking's buyer, its seller and an admin, by the route. */
+const conversationsPage = () => import('../features/messages/routes/conversations-page.tsx');
+
 /**
  * Every screen of the app. Only the home page and the public shell are in the first bundle;
  * every other page, and the dashboard shell, is loaded when first shown. The routes are plain
@@ -131,6 +134,7 @@ export const routes: RouteObject[] = [
             path: 'orders',
             ...lazyPage(() => import('../features/orders/routes/my-orders-page.tsx')),
           },
+          { path: 'orders/:orderId/messages', ...lazyPage(conversationsPage) },
           {
             path: 'payment/:id',
             ...lazyPage(() => import('../features/orders/routes/payment-page.tsx')),
@@ -150,6 +154,11 @@ export const routes: RouteObject[] = [
                 path: 'products/:id/edit',
                 ...lazyPage(() => import('../features/seller/routes/edit-product-page.tsx')),
               },
+              {
+                path: 'sales',
+                ...lazyPage(() => import('../features/sales/routes/my-sales-page.tsx')),
+              },
+              { path: 'sales/:saleId/messages', ...lazyPage(conversationsPage) },
             ],
           },
           {
@@ -167,6 +176,7 @@ export const routes: RouteObject[] = [
                 path: 'report',
                 ...lazyPage(() => import('../features/admin/routes/reported-products-page.tsx')),
               },
+              { path: 'report/:productId/threads/:bookingId?', ...lazyPage(conversationsPage) },
             ],
           },
           { path: '*', element: <NotFound /> },

@@ -1,12 +1,17 @@
 import { useRef, useState } from 'react';
 import { useModal } from './use-modal.ts';
 
-/** An accessible yes/no dialog for destructive actions (delete a user or a product). */
+/**
+ * An accessible yes/no dialog for destructive actions (delete a user or a product, cancel a
+ * booking).
+ */
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
+  /** What backing out is called, where "Cancel" would be ambiguous (cancelling a booking). */
+  dismissLabel?: string | undefined;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -17,6 +22,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busy,
   onConfirm,
   onCancel,
@@ -33,7 +39,7 @@ export function ConfirmDialog({
         <p className="py-4">{message}</p>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {dismissLabel}
           </button>
           <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
             {busy && <span className="loading loading-spinner" aria-hidden="true" />}

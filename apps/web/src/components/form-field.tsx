@@ -58,3 +58,13 @@ export function FormField({
     </Field>
   );
 }
+
+/** A form's submit button: off, with a spinner, while the form is being sent. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {busy && <span className="loading loading-spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { createContext, lazy, use, useState, type ReactNode } from 'react';
 import { FiLogOut, FiMenu, FiMoon, FiSun, FiX } from 'react-icons/fi';
 import { Link, NavLink } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
@@ -12,11 +12,18 @@ import { Logo } from './logo.tsx';
 const NavbarSearch = lazy(() => import('./navbar-search.tsx'));
 
 /**
+ * What the app adds to the navbar for a signed-in user: the notifications bell, from a feature,
+ * which shared code does not import.
+ */
+export const NavbarAccountItems = createContext<ReactNode>(null);
+
+/**
  * Site navigation: links, search, the signed-in user, logout, the mobile menu and the theme
  * toggle. Search is in the bar from `md` up, and a row of its own below it on a phone.
  */
 export function Navbar() {
   const { user, signOut } = useAuth();
+  const accountItems = use(NavbarAccountItems);
   const { theme, toggleTheme } = useTheme();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -82,6 +89,7 @@ export function Navbar() {
           </button>
           {user ? (
             <>
+              {accountItems}
               <span className="hidden font-medium sm:inline">
                 {user.displayName || uiMessages.displayNameFallback}
               </span>
@@ -104,7 +112,8 @@ export function Navbar() {
                 className="btn btn-outline btn-sm gap-1"
                 onClick={() => void signOut()}
               >
-                <FiLogOut aria-hidden="true" /> Log out
+                {/* Its icon alone on a phone, so the bar keeps to one row with the bell in it. */}
+                <FiLogOut aria-hidden="true" /> <span className="max-sm:sr-only">Log out</span>
               </button>
             </>
           ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatTimeAgo } from './format.ts';
+import { formatDate, formatDateTime, formatPrice, formatTimeAgo } from './format.ts';
 
 describe('formatPrice', () => {
   it('shows dollars with cents', () => {
@@ -12,6 +12,14 @@ describe('formatPrice', () => {
     for (const amount of [0, 0.5, 7, 999.999, 1000, 12345.67, 1234567.891, -42.1]) {
       expect(formatPrice(amount)).toBe(dollars.format(amount));
     }
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it("write the day, and the time, in the reader's time zone", () => {
+    const local = new Date(2026, 10, 20, 9, 5).toISOString();
+    expect(formatDate(local)).toBe('Nov 20, 2026');
+    expect(formatDateTime(local)).toBe('Nov 20, 2026, 09:05');
   });
 });
 

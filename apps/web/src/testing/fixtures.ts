@@ -1,4 +1,4 @@
-import type { Booking, Product } from '@reloop/shared';
+import type { Booking, Product, Sale } from '@reloop/shared';
 
 /** An unpaid booking of a ThinkPad by the signed-in test buyer. */
 export const unpaidBooking: Booking = {
@@ -13,8 +13,47 @@ export const unpaidBooking: Booking = {
   buyerMeetingLocation: 'Library',
   status: 'unpaid',
   paymentId: null,
+  note: null,
+  sellerName: null,
+  sellerPhone: null,
+  paidAt: null,
+  completedAt: null,
+  cancelledAt: null,
+  cancelledBy: null,
   refundId: null,
+  unreadMessages: 0,
   timeWhenBooked: '2026-11-20T10:00:00.000Z',
+};
+
+/** The same booking once paid: the buyer now sees the seller's name and phone. */
+export const paidBooking: Booking = {
+  ...unpaidBooking,
+  status: 'paid',
+  paymentId: 'pi_test_1',
+  sellerName: 'Sam Sellers',
+  sellerPhone: '5125550123',
+  paidAt: '2026-11-21T10:00:00.000Z',
+};
+
+/** That paid booking as its seller sees it on My Sales. */
+export const paidSale: Sale = {
+  _id: paidBooking._id,
+  productId: paidBooking.productId,
+  productName: paidBooking.productName,
+  productImg: paidBooking.productImg,
+  productPrice: paidBooking.productPrice,
+  buyerName: paidBooking.buyerName,
+  buyerPhone: paidBooking.buyerPhone,
+  meetingLocation: paidBooking.buyerMeetingLocation,
+  note: 'Please bring the charger',
+  status: 'paid',
+  paidAt: paidBooking.paidAt,
+  completedAt: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  refundId: null,
+  unreadMessages: 0,
+  timeWhenBooked: paidBooking.timeWhenBooked,
 };
 
 /** A ThinkPad for sale by a verified seller, neither advertised nor reported. */

@@ -12,6 +12,7 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
   buyer: [{ to: '/dashboard/orders', label: 'My Orders' }],
   seller: [
     { to: '/dashboard/products', label: 'All Products' },
+    { to: '/dashboard/sales', label: 'My Sales' },
     { to: '/dashboard/addproduct', label: 'Add Product' },
   ],
   admin: [

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
 import { DeleteButton } from '../../../components/confirm-dialog.tsx';
 import { ListPage, ThumbnailCell } from '../../../components/list-page.tsx';
@@ -6,7 +7,10 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useReportedProducts } from '../api/reported-products.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
-/** /dashboard/report (admin): reported listings, to delete or leave. */
+/**
+ * /dashboard/report (admin): reported listings, to delete or leave once their bookings'
+ * conversations are read.
+ */
 export function Component() {
   usePageTitle('Reported Products');
   const reported = useReportedProducts();
@@ -20,7 +24,7 @@ export function Component() {
       list={reported}
       loadingLabel="Loading reported products"
       emptyText={uiMessages.noReportedProducts}
-      headers={['Image', 'Name', 'Price', 'Seller', 'Action']}
+      headers={['Image', 'Name', 'Price', 'Seller', 'Actions']}
       rowKey={(product) => product._id}
       renderRow={(product) => (
         <>
@@ -29,7 +33,16 @@ export function Component() {
           <td>{formatPrice(product.resalePrice)}</td>
           <td>{product.sellerName || uiMessages.displayNameFallback}</td>
           <td>
-            <DeleteButton onClick={() => removal.ask(product)} />
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to={`/dashboard/report/${product._id}/threads`}
+                className="btn btn-sm btn-outline"
+                aria-label={`Conversations about ${product.name}`}
+              >
+                Conversations
+              </Link>
+              <DeleteButton onClick={() => removal.ask(product)} />
+            </div>
           </td>
         </>
       )}

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { signInBodySchema } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { FormField } from '../../../components/form-field.tsx';
+import { FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { useReturnPath } from '../../../components/guards.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -77,12 +77,7 @@ export function Component() {
               error={formState.errors.password?.message}
               {...register('password')}
             />
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              {formState.isSubmitting && (
-                <span className="loading loading-spinner" aria-hidden="true" />
-              )}
-              Login
-            </button>
+            <SubmitButton busy={formState.isSubmitting}>Login</SubmitButton>
           </form>
           <p className="text-center text-sm">
             New to Reloop?{' '}

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { signUpBodySchema } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { Field, FormField } from '../../../components/form-field.tsx';
+import { Field, FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { requestApiToken, useAuth } from '../../../lib/auth.tsx';
@@ -111,12 +111,7 @@ export function Component() {
                 <option value="seller">seller</option>
               </select>
             </Field>
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              {formState.isSubmitting && (
-                <span className="loading loading-spinner" aria-hidden="true" />
-              )}
-              Register
-            </button>
+            <SubmitButton busy={formState.isSubmitting}>Register</SubmitButton>
           </form>
           <p className="text-center text-sm">
             Already have an account?{' '}

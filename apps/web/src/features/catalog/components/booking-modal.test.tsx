@@ -59,23 +59,34 @@ describe('BookingModal', () => {
     expect(calls.some((call) => call.path === '/api/booking')).toBe(false);
   });
 
-  it('sends only the booking fields, toasts success and closes', async () => {
-    const { calls, onClose } = renderModal({
+  /** Books with `note` in the "Anything else?" box; what was sent, once the dialog said it was. */
+  async function bookWithNote(note: string) {
+    const modal = renderModal({
       status: 201,
       body: { success: true, message: 'booking successfully', _id: 'b1' },
     });
     fill('Phone', '+1 (512) 555-0199');
     fill('Meeting location', 'Central Library');
-    fill('Anything else? (optional)', 'Please bring the charger');
+    fill('Anything else? (optional)', note);
     submit();
     expect(await screen.findByText('ThinkPad T14 booking successfully')).toBeTruthy();
-    const booking = calls.find((call) => call.path === '/api/booking');
-    expect(booking?.body).toEqual({
+    return { ...modal, sent: modal.calls.find((call) => call.path === '/api/booking')?.body };
+  }
+
+  it('sends the booking with its note, trimmed, toasts success and closes', async () => {
+    const { sent, onClose } = await bookWithNote('  Please bring the charger\n');
+    expect(sent).toEqual({
       productId: product._id,
       buyerPhone: '15125550199',
       buyerMeetingLocation: 'Central Library',
+      note: 'Please bring the charger',
     });
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('sends no note when the box is left blank', async () => {
+    const { sent } = await bookWithNote('   ');
+    expect(sent).not.toHaveProperty('note');
   });
 
   it("shows the server's refusal in the dialog and stays open with what was typed", async () => {

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
-import { bookingBodySchema, type Product } from '@reloop/shared';
+import type { z } from 'zod';
+import { bookingBodySchema, MAX_MESSAGE_LENGTH, type Product } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { Field, FormField } from '../../../components/form-field.tsx';
+import { describedBy, Field, FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
@@ -14,14 +14,17 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 
 /**
- * The booking dialog: who is booking what for how much (read-only), and the phone and meeting
- * place the seller needs, checked by the same rules as the server. It closes once the booking is
- * made; on a refusal it stays open with the message, on its field where there is one, and with
- * everything typed still there.
+ * The booking dialog: who is booking what for how much (read-only), the phone and meeting place
+ * the seller needs, and an optional note that opens the booking's conversation with the seller,
+ * checked by the same rules as the server. It closes once the booking is made; on a refusal it
+ * stays open with the message, on its field where there is one, and with everything typed still
+ * there.
  */
-const bookingFormSchema = bookingBodySchema
-  .pick({ buyerPhone: true, buyerMeetingLocation: true })
-  .extend({ note: z.string().optional() });
+const bookingFormSchema = bookingBodySchema.pick({
+  buyerPhone: true,
+  buyerMeetingLocation: true,
+  note: true,
+});
 type BookingFormInput = z.input<typeof bookingFormSchema>;
 type BookingForm = z.output<typeof bookingFormSchema>;
 
@@ -47,20 +50,21 @@ export default function BookingModal({
 
   useModal(dialog, true);
 
-  // The optional note stays on this device: the booking call carries only what the spec sends.
-  const onSubmit = handleSubmit(async ({ buyerPhone, buyerMeetingLocation }) => {
+  const onSubmit = handleSubmit(async ({ buyerPhone, buyerMeetingLocation, note }) => {
     setRefusal(null);
     try {
       const result = await createBooking.mutateAsync({
         productId: product._id,
         buyerPhone,
         buyerMeetingLocation,
+        // An empty note is no note.
+        ...(note ? { note } : {}),
       });
       if (!result.success) return setRefusal(result.message);
       toast.success(uiMessages.bookingSucceeded(product.name));
       onClose();
     } catch (error) {
-      if (showFieldErrors(error, ['buyerPhone', 'buyerMeetingLocation'], setError)) return;
+      if (showFieldErrors(error, ['buyerPhone', 'buyerMeetingLocation', 'note'], setError)) return;
       if (!(error instanceof ApiError)) console.error(error);
       setRefusal(error instanceof ApiError ? error.message : uiMessages.bookingFailed);
     }
@@ -95,10 +99,15 @@ export default function BookingModal({
             error={formState.errors.buyerMeetingLocation?.message}
             {...register('buyerMeetingLocation')}
           />
-          <Field id="booking-note" label="Anything else? (optional)">
+          <Field
+            id="booking-note"
+            label="Anything else? (optional)"
+            error={formState.errors.note?.message}
+          >
             <textarea
-              id="booking-note"
               className="textarea textarea-bordered w-full"
+              maxLength={MAX_MESSAGE_LENGTH}
+              {...describedBy('booking-note', formState.errors.note?.message)}
               {...register('note')}
             />
           </Field>
@@ -109,12 +118,7 @@ export default function BookingModal({
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              {formState.isSubmitting && (
-                <span className="loading loading-spinner" aria-hidden="true" />
-              )}
-              Submit
-            </button>
+            <SubmitButton busy={formState.isSubmitting}>Submit</SubmitButton>
           </div>
         </form>
       </div>

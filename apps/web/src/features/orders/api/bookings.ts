@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { bookingKeys } from './query-keys.ts';
 
-/** The buyer's bookings (My Orders) and one booking (the payment page). */
+/** The buyer's bookings (My Orders), and confirming a paid one's handover (the buyer's alone). */
 export const useBookings = (email: string) =>
   usePagedList(
     bookingKeys.list(email),
@@ -11,13 +10,5 @@ export const useBookings = (email: string) =>
     email !== '',
   );
 
-export const getBooking = (id: string, signal?: AbortSignal) =>
-  dataOf(api.GET('/api/booking/{id}', { params: { path: { id } }, signal }));
-
-export const bookingQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: bookingKeys.one(id),
-    queryFn: ({ signal }) => getBooking(id, signal),
-  });
-
-export const useBooking = (id: string) => useQuery(bookingQueryOptions(id));
+export const completeBooking = (bookingId: string) =>
+  dataOf(api.POST('/api/bookings/{id}/complete', { params: { path: { id: bookingId } } }));

@@ -1,10 +1,11 @@
 import { sharedKeys } from '../../../lib/query-keys.ts';
 
-/** The orders feature's query keys; bookings sit under the shared root the catalog refreshes. */
+/**
+ * The orders feature's query keys; bookings sit under the shared root the catalog refreshes (one
+ * booking is lib/bookings.ts, which the payment page and the buyer's conversation share).
+ */
 export const bookingKeys = {
-  all: sharedKeys.bookings,
   list: (email: string) => [...sharedKeys.bookings, 'list', email] as const,
-  one: (id: string) => [...sharedKeys.bookings, 'one', id] as const,
 };
 
 export const paymentKeys = {

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
-import { unpaidBooking } from '../../../testing/fixtures.ts';
+import type { Booking } from '@reloop/shared';
+import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
+import { paidBooking, unpaidBooking } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render.tsx';
+import { rowWith } from '../../../testing/rows.ts';
 
 const ALL = 30;
 const bookings = Array.from({ length: ALL }, (_, index) => ({
@@ -47,5 +49,172 @@ describe('My Orders', () => {
     renderApp('/dashboard/orders');
     expect(await screen.findByText('The database is not answering')).toBeTruthy();
     expect(screen.queryByText('No Orders found')).toBeNull();
+  });
+});
+
+/** One booking of each state, each its own laptop. */
+const order = (index: number, productName: string, state: Partial<Booking>): Booking => ({
+  ...unpaidBooking,
+  _id: `66666666-6666-4666-8666-${String(index).padStart(12, '0')}`,
+  productName,
+  ...state,
+});
+const unpaid = order(1, 'Unpaid Dell', {});
+const paid = order(2, 'Paid ThinkPad', {
+  ...paidBooking,
+  _id: '66666666-6666-4666-8666-000000000002',
+  productName: 'Paid ThinkPad',
+  note: 'Please bring the charger',
+  unreadMessages: 2,
+});
+const handedOver = order(3, 'Handed over HP', {
+  status: 'completed',
+  sellerName: 'Sam Sellers',
+  sellerPhone: '5125550123',
+  paidAt: '2026-11-21T10:00:00.000Z',
+  completedAt: '2026-11-22T10:00:00.000Z',
+});
+const cancelledBySeller = order(4, 'Cancelled Asus', {
+  status: 'cancelled',
+  cancelledBy: 'seller',
+  cancelledAt: '2026-11-22T10:00:00.000Z',
+  refundId: 're_test_1',
+});
+const cancelledByMe = order(5, 'Dropped Acer', { status: 'cancelled', cancelledBy: 'buyer' });
+const soldToOther = order(6, 'Gone MacBook', { status: 'closed' });
+
+const ORDERS = 'GET /api/bookings?email=buyer%40example.com&limit=24';
+
+function showOrders(routes: Record<string, MockHandler> = {}) {
+  const api = mockApi({
+    ...signedInAs('buyer'),
+    [ORDERS]: { body: [unpaid, paid, handedOver, cancelledBySeller, cancelledByMe, soldToOther] },
+    ...routes,
+  });
+  renderApp('/dashboard/orders');
+  return api;
+}
+
+describe('My Orders, by state', () => {
+  it('shows where each booking stands and offers only what its state allows', async () => {
+    showOrders();
+    await screen.findByText('Paid ThinkPad');
+
+    const unpaidRow = rowWith('Unpaid Dell');
+    expect(unpaidRow.getByText('Unpaid', { selector: '.badge' })).toBeTruthy();
+    expect(unpaidRow.getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe(
+      `/dashboard/payment/${unpaid._id}`,
+    );
+    expect(unpaidRow.getByRole('button', { name: 'Cancel booking of Unpaid Dell' })).toBeTruthy();
+    expect(unpaidRow.queryByRole('button', { name: /Confirm handover/ })).toBeNull();
+    expect(unpaidRow.getByText('Seller’s contact once paid')).toBeTruthy();
+
+    const paidRow = rowWith('Paid ThinkPad');
+    expect(paidRow.getByText('Paid', { selector: '.badge' })).toBeTruthy();
+    expect(paidRow.getByText('Paid', { selector: 'li' }).textContent).toMatch(
+      /^Paid Nov 2\d, 2026$/,
+    );
+    expect(paidRow.queryByRole('link', { name: 'Pay' })).toBeNull();
+    expect(paidRow.getByRole('button', { name: 'Confirm handover of Paid ThinkPad' })).toBeTruthy();
+    expect(paidRow.getByRole('button', { name: 'Cancel booking of Paid ThinkPad' })).toBeTruthy();
+    expect(paidRow.getByText('Sam Sellers')).toBeTruthy();
+    expect(paidRow.getByRole('link', { name: '5125550123' }).getAttribute('href')).toBe(
+      'tel:5125550123',
+    );
+    expect(paidRow.getByText('Note: Please bring the charger')).toBeTruthy();
+    const messages = paidRow.getByRole('link', { name: 'Messages about Paid ThinkPad 2 unread' });
+    expect(messages.getAttribute('href')).toBe(`/dashboard/orders/${paid._id}/messages`);
+
+    const doneRow = rowWith('Handed over HP');
+    expect(doneRow.getByText('Handed over', { selector: '.badge' })).toBeTruthy();
+    expect(doneRow.queryAllByRole('button')).toHaveLength(0);
+    expect(doneRow.getByRole('link', { name: 'Messages about Handed over HP' })).toBeTruthy();
+
+    const refundedRow = rowWith('Cancelled Asus');
+    expect(refundedRow.getByText('Cancelled by the seller')).toBeTruthy();
+    expect(refundedRow.getByText('Refunded').getAttribute('title')).toBe('Refund re_test_1');
+    expect(refundedRow.queryAllByRole('button')).toHaveLength(0);
+
+    expect(rowWith('Dropped Acer').getByText('Cancelled by you')).toBeTruthy();
+    const goneRow = rowWith('Gone MacBook');
+    expect(goneRow.getByText('Sold to another buyer')).toBeTruthy();
+    expect(goneRow.queryByRole('link', { name: 'Pay' })).toBeNull();
+  });
+
+  it('cancels a paid booking once the buyer agrees to the refund, then reloads the orders', async () => {
+    let cancelled = false;
+    const { calls } = showOrders({
+      [ORDERS]: () => ({
+        body: [{ ...paid, ...(cancelled && { status: 'cancelled', cancelledBy: 'buyer' }) }],
+      }),
+      [`POST /api/bookings/${paid._id}/cancel`]: () => {
+        cancelled = true;
+        return { body: { _id: paid._id, status: 'cancelled', refundId: 're_test_2' } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Paid ThinkPad' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText(/Your payment of \$549\.50 will be refunded/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel booking' }));
+
+    expect(
+      await screen.findByText('Booking cancelled; your payment will be refunded'),
+    ).toBeTruthy();
+    expect(await screen.findByText('Cancelled by you')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.path.startsWith('/api/bookings?'))).toHaveLength(2);
+  });
+
+  it('keeps a booking when the buyer backs out of cancelling it', async () => {
+    const { calls } = showOrders();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Unpaid Dell' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText(/stays on sale for other buyers/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/cancel'))).toBe(false);
+  });
+
+  it('confirms the handover, with the buttons off while the server answers', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = showOrders({
+      [`POST /api/bookings/${paid._id}/complete`]: () =>
+        answered.then(() => ({ body: { _id: paid._id, status: 'completed', refundId: null } })),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Confirm handover of Paid ThinkPad' }),
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirm handover' }));
+    await waitFor(() =>
+      expect(
+        rowWith('Unpaid Dell')
+          .getByRole('button', { name: 'Cancel booking of Unpaid Dell' })
+          .hasAttribute('disabled'),
+      ).toBe(true),
+    );
+    expect(dialog.getByRole('button', { name: 'Confirm handover' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    answer();
+    expect(await screen.findByText('Handover confirmed')).toBeTruthy();
+    expect(calls.filter((call) => call.path.endsWith('/complete'))).toHaveLength(1);
+  });
+
+  it("toasts the server's refusal", async () => {
+    showOrders({
+      [`POST /api/bookings/${paid._id}/cancel`]: {
+        status: 409,
+        body: { message: 'The handover is done; this booking can no longer be changed' },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Paid ThinkPad' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }),
+    );
+    expect(
+      await screen.findByText('The handover is done; this booking can no longer be changed'),
+    ).toBeTruthy();
   });
 });

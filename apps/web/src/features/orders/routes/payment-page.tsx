@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { BookingStatus } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { refreshBookingViews, useBooking } from '../../../lib/bookings.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useConfig } from '../../../lib/public-config.ts';
-import { useBooking } from '../api/bookings.ts';
 import {
   CardDeclinedError,
   confirmTestPayment,
@@ -16,12 +17,19 @@ import {
   usePaymentIntent,
   type CardInput,
 } from '../api/payments.ts';
-import { bookingKeys } from '../api/query-keys.ts';
 import { TestCardForm } from '../components/test-card-form.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 // Stripe.js and Elements are only needed when the server pays through Stripe.
 const StripeCardForm = lazy(() => import('../components/stripe-card-form.tsx'));
+
+/** Why a booking in this state cannot be paid. */
+const notPayable: Partial<Record<BookingStatus, string>> = {
+  paid: 'This order is already paid.',
+  completed: 'This order is paid and handed over.',
+  cancelled: 'This booking was cancelled.',
+  closed: 'Another buyer paid for this product first.',
+};
 
 /**
  * /dashboard/payment/:id — pay one booking by card. Pay stays disabled until the payment is
@@ -48,7 +56,7 @@ export function Component() {
   // order or refunded it): reload the booking so the page shows where it stands.
   const settled = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (settled) void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    if (settled) void refreshBookingViews(queryClient);
   }, [settled, queryClient]);
 
   if (booking.isPending) return <Spinner label="Loading booking" />;
@@ -64,7 +72,7 @@ export function Component() {
     setOrderError(null);
     try {
       await createOrder({ paymentId: confirmedPaymentId, productId, bookingId: id });
-      await queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      await refreshBookingViews(queryClient);
       await navigate('/dashboard/orders');
     } catch (error) {
       setOrderError(errorMessage(error));
@@ -102,15 +110,12 @@ export function Component() {
 
   const blocked = booking.data.refundId
     ? 'Your payment for this booking has been refunded.'
-    : booking.data.status === 'paid'
-      ? 'This order is already paid.'
-      : booking.data.status === 'closed'
-        ? 'Another buyer paid for this product first.'
-        : intent.isError
-          ? errorMessage(intent.error)
-          : config.isError
-            ? errorMessage(config.error)
-            : null;
+    : (notPayable[booking.data.status] ??
+      (intent.isError
+        ? errorMessage(intent.error)
+        : config.isError
+          ? errorMessage(config.error)
+          : null));
 
   let form: ReactNode;
   if (config.data?.paymentProvider === 'stripe' && config.data.stripePublishableKey) {

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Notification, Notifications } from '@reloop/shared';
+import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render.tsx';
+
+const bookingId = '33333333-3333-4333-8333-333333333333';
+const notification = (
+  index: number,
+  kind: Notification['kind'],
+  side: Notification['side'],
+  read: boolean,
+): Notification => ({
+  _id: `aaaaaaaa-aaaa-4aaa-8aaa-${String(index).padStart(12, '0')}`,
+  kind,
+  bookingId,
+  side,
+  productName: 'ThinkPad T14',
+  read,
+  createdAt: new Date(Date.now() - index * 3_600_000).toISOString(),
+});
+const latest: Notifications = {
+  unread: 2,
+  unreadMessages: 3,
+  notifications: [
+    notification(1, 'message', 'seller', false),
+    notification(2, 'booked', 'seller', false),
+    notification(3, 'paid', 'buyer', true),
+    notification(4, 'cancelled', 'buyer', true),
+    notification(5, 'completed', 'seller', true),
+  ],
+};
+
+/** A signed-in seller on a page of the public shell, with `latest` until they are marked read. */
+function showBell() {
+  let markedRead = false;
+  const api = mockApi({
+    ...signedInAs('seller'),
+    'GET /api/notifications': () => ({
+      body: markedRead
+        ? {
+            ...latest,
+            unread: 0,
+            notifications: latest.notifications.map((each) => ({ ...each, read: true })),
+          }
+        : latest,
+    }),
+    'POST /api/notifications/read': () => {
+      markedRead = true;
+      return { body: { acknowledged: true } };
+    },
+  });
+  renderApp('/blog');
+  return api;
+}
+
+describe('the notifications bell', () => {
+  it('counts the unread notifications, and marks them read once opened', async () => {
+    const { calls } = showBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(bell.textContent).toBe('2');
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(bell);
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(panel.getByText('3 unread messages')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/notifications/read')).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBe(bell);
+    // What was unread when the panel opened stays marked so while it is open.
+    expect(panel.getByRole('link', { name: /^Unread:\s?New booking: ThinkPad T14/ })).toBeTruthy();
+  });
+
+  it('words each notification and links it to where it happened', async () => {
+    showBell();
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    const href = (name: RegExp) => panel.getByRole('link', { name }).getAttribute('href');
+    expect(href(/New message about ThinkPad T14/)).toBe(`/dashboard/sales/${bookingId}/messages`);
+    expect(href(/New booking: ThinkPad T14/)).toBe('/dashboard/sales');
+    expect(href(/ThinkPad T14 was paid/)).toBe('/dashboard/orders');
+    expect(href(/Booking cancelled: ThinkPad T14/)).toBe('/dashboard/orders');
+    expect(href(/Handover confirmed: ThinkPad T14/)).toBe('/dashboard/sales');
+    expect(panel.getByText('1 hour ago')).toBeTruthy();
+  });
+
+  it('closes on Escape, handing focus back to the bell', async () => {
+    showBell();
+    const bell = await screen.findByRole('button', { name: /^Notifications/ });
+    fireEvent.click(bell);
+    const firstLink = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole(
+      'link',
+    )[0];
+    firstLink?.focus();
+    fireEvent.keyDown(firstLink ?? bell, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    expect(document.activeElement).toBe(bell);
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('is only there for a signed-in user', async () => {
+    mockApi({});
+    renderApp('/blog');
+    await screen.findByRole('link', { name: 'Log in' });
+    await screen.findByRole('searchbox', { name: 'Search laptops' });
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+  });
+});

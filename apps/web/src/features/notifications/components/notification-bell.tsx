@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'react';
+import { LuBell } from 'react-icons/lu';
+import { Link } from 'react-router';
+import type { Notification, NotificationKind } from '@reloop/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatTimeAgo } from '../../../lib/format.ts';
+import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
+
+const PANEL_ID = 'notifications-panel';
+
+const TEXTS: Record<NotificationKind, (productName: string) => string> = {
+  booked: (productName) => `New booking: ${productName}`,
+  paid: (productName) => `${productName} was paid`,
+  message: (productName) => `New message about ${productName}`,
+  cancelled: (productName) => `Booking cancelled: ${productName}`,
+  completed: (productName) => `Handover confirmed: ${productName}`,
+};
+
+const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
+
+/** A message leads to its conversation; anything else to the list it changed. */
+const destination = ({ kind, side, bookingId }: Notification) =>
+  kind === 'message' ? `${LISTS[side]}/${bookingId}/messages` : LISTS[side];
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * The navbar's bell (signed-in users): how many notifications are unread, and a panel with the
+ * latest. Opening it marks them read; those that were unread stay emphasised while it is open.
+ * Escape, a click outside or leaving it by keyboard closes it. Lucide's icon rather than
+ * Feather's: every Feather icon any page uses ships in the first bundle with the navbar's own.
+ */
+export default function NotificationBell() {
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const [open, setOpen] = useState(false);
+  const [unreadWhenOpened, setUnreadWhenOpened] = useState<ReadonlySet<string>>(new Set());
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const unread = notifications.data?.unread ?? 0;
+  const unreadMessages = notifications.data?.unreadMessages ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  const toggle = () => {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    const latest = notifications.data?.notifications ?? [];
+    setUnreadWhenOpened(new Set(latest.filter((item) => !item.read).map((item) => item._id)));
+    setOpen(true);
+    if (unread > 0) markRead.mutate();
+  };
+
+  let panelBody;
+  if (notifications.isPending) panelBody = <p className="p-4 text-sm">Loading…</p>;
+  else if (notifications.isError) {
+    panelBody = <p className="text-error p-4 text-sm">{errorMessage(notifications.error)}</p>;
+  } else if (notifications.data.notifications.length === 0) {
+    panelBody = <p className="text-base-content/70 p-4 text-sm">No notifications yet</p>;
+  } else {
+    panelBody = (
+      <ul className="menu w-full p-1">
+        {notifications.data.notifications.map((item) => {
+          const emphasised = !item.read || unreadWhenOpened.has(item._id);
+          return (
+            <li key={item._id}>
+              <Link
+                to={destination(item)}
+                className="flex flex-col items-start gap-0"
+                onClick={() => setOpen(false)}
+              >
+                <span className={emphasised ? 'font-semibold' : ''}>
+                  {emphasised && <span className="sr-only">Unread: </span>}
+                  {TEXTS[item.kind](item.productName)}
+                </span>
+                <time dateTime={item.createdAt} className="text-base-content/70 text-xs">
+                  {formatTimeAgo(item.createdAt)}
+                </time>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <div
+      ref={container}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
+      onBlur={(event) => {
+        // Tabbing out closes it; a click outside is the pointerdown listener's.
+        const next = event.relatedTarget;
+        if (next && !event.currentTarget.contains(next)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-circle"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        onClick={toggle}
+      >
+        <span className="indicator">
+          <LuBell size={20} aria-hidden="true" />
+          {unread > 0 && (
+            <span className="indicator-item badge badge-primary badge-xs" aria-hidden="true">
+              {unread}
+            </span>
+          )}
+        </span>
+      </button>
+      {open && (
+        <div
+          id={PANEL_ID}
+          role="region"
+          aria-label="Notifications"
+          className="bg-base-100 border-base-300 rounded-box absolute right-0 z-40 mt-2 w-80 border shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-16 max-sm:w-auto"
+        >
+          <div className="border-base-300 flex items-baseline justify-between gap-2 border-b px-4 py-3">
+            <h2 className="font-bold">Notifications</h2>
+            {unreadMessages > 0 && (
+              <span className="text-base-content/70 text-sm">
+                {plural(unreadMessages, 'unread message')}
+              </span>
+            )}
+          </div>
+          <div className="max-h-96 overflow-y-auto">{panelBody}</div>
+        </div>
+      )}
+    </div>
+  );
+}

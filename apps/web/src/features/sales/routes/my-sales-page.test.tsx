@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Sale } from '@reloop/shared';
+import { paidSale } from '../../../testing/fixtures.ts';
+import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render.tsx';
+import { rowWith } from '../../../testing/rows.ts';
+
+const unpaidSale: Sale = {
+  ...paidSale,
+  _id: '77777777-7777-4777-8777-777777777777',
+  productName: 'Unpaid Dell',
+  note: null,
+  status: 'unpaid',
+  paidAt: null,
+  unreadMessages: 3,
+};
+const cancelledSale: Sale = {
+  ...paidSale,
+  _id: '88888888-8888-4888-8888-888888888888',
+  productName: 'Cancelled Asus',
+  buyerPhone: null,
+  status: 'cancelled',
+  cancelledBy: 'buyer',
+  cancelledAt: '2026-11-22T10:00:00.000Z',
+  refundId: 're_test_3',
+};
+
+describe('My Sales', () => {
+  it("shows each booking on the seller's products, with what the handover needs", async () => {
+    mockApi({
+      ...signedInAs('seller'),
+      'GET /api/sales?limit=24': { body: [paidSale, unpaidSale, cancelledSale] },
+    });
+    renderApp('/dashboard/sales');
+    await screen.findByText('ThinkPad T14');
+
+    const paid = rowWith('ThinkPad T14');
+    expect(paid.getByRole('img', { name: 'ThinkPad T14' }).getAttribute('src')).toBe(
+      paidSale.productImg,
+    );
+    expect(paid.getByText('$549.50')).toBeTruthy();
+    expect(paid.getByText('Test buyer')).toBeTruthy();
+    expect(paid.getByRole('link', { name: '5125550199' }).getAttribute('href')).toBe(
+      'tel:5125550199',
+    );
+    expect(paid.getByText('Library')).toBeTruthy();
+    expect(paid.getByText('Note: Please bring the charger')).toBeTruthy();
+    expect(paid.getByText('Paid', { selector: '.badge' })).toBeTruthy();
+    expect(paid.getByText('Booked', { exact: false, selector: 'li' })).toBeTruthy();
+    expect(paid.getByText('Paid', { exact: false, selector: 'li' })).toBeTruthy();
+    expect(paid.getByRole('button', { name: 'Cancel the sale of ThinkPad T14' })).toBeTruthy();
+    expect(
+      paid.getByRole('link', { name: 'Messages about ThinkPad T14' }).getAttribute('href'),
+    ).toBe(`/dashboard/sales/${paidSale._id}/messages`);
+
+    // A seller cancels only what is paid; the buyer drops an unpaid booking.
+    const unpaid = rowWith('Unpaid Dell');
+    expect(unpaid.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(unpaid.getByRole('link', { name: 'Messages about Unpaid Dell 3 unread' })).toBeTruthy();
+
+    const cancelled = rowWith('Cancelled Asus');
+    expect(cancelled.getByText('Cancelled by the buyer')).toBeTruthy();
+    expect(cancelled.getByText('Refunded').getAttribute('title')).toBe('Refund re_test_3');
+    expect(cancelled.queryByRole('link', { name: /^\d+$/ })).toBeNull();
+  });
+
+  it("cancels a paid sale once the seller agrees to refund the buyer's payment", async () => {
+    const { calls } = mockApi({
+      ...signedInAs('seller'),
+      'GET /api/sales?limit=24': { body: [paidSale] },
+      [`POST /api/bookings/${paidSale._id}/cancel`]: {
+        body: { _id: paidSale._id, status: 'cancelled', refundId: 're_test_4' },
+      },
+    });
+    renderApp('/dashboard/sales');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the sale of ThinkPad T14' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText('The buyer’s payment will be refunded and the laptop listed again.'),
+    ).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel sale' }));
+    expect(
+      await screen.findByText('Sale cancelled; the buyer’s payment will be refunded'),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/sales?limit=24')).toHaveLength(2);
+  });
+
+  it('says so when nobody has booked yet, and is in the seller’s menu', async () => {
+    mockApi({ ...signedInAs('seller'), 'GET /api/sales?limit=24': { body: [] } });
+    renderApp('/dashboard/sales');
+    expect(await screen.findByText('No sales yet')).toBeTruthy();
+    const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(menu.getByRole('link', { name: 'My Sales' }).getAttribute('href')).toBe(
+      '/dashboard/sales',
+    );
+  });
+
+  it('is for sellers only', async () => {
+    const { calls } = mockApi({ ...signedInAs('buyer') });
+    const { router } = renderApp('/dashboard/sales');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((call) => call.path.startsWith('/api/sales'))).toBe(false);
+  });
+});
