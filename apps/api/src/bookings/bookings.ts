@@ -109,44 +109,48 @@ export async function createBooking(
   }
 }
 
-/** A buyer's bookings, newest first: an index range on (buyer_id, created_at, id). */
-const buyerBookingList = preparedPerDatabase((db) =>
-  keysetStatements('bookings_buyer_listing', bookings, bookings, (position) =>
-    bookingViews(db, 'buyer')
-      .where(and(eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')), position))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(limitPlaceholder),
-  ),
+/** One side's bookings, newest first, where `owner` names them: an index range on it. */
+const bookingList = (name: string, side: BookingSide, owner: (db: Database) => SQL | undefined) =>
+  preparedPerDatabase((db) =>
+    keysetStatements(name, bookings, bookings, (position) =>
+      bookingViews(db, side)
+        .where(and(owner(db), position))
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(limitPlaceholder),
+    ),
+  );
+
+/** A buyer's bookings: (buyer_id, created_at, id). */
+const buyerBookingList = bookingList('bookings_buyer_listing', 'buyer', (db) =>
+  eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')),
 );
+
+/** A seller's sales: (seller_id, created_at, id). */
+const sellerSaleList = bookingList('bookings_seller_listing', 'seller', () =>
+  eq(bookings.sellerId, sql.placeholder('sellerId')),
+);
+
+const idOfView = (view: BookingView) => view.booking.id;
 
 export const listBuyerBookings = (
   db: Database,
   buyerEmail: string,
   page: Pagination,
 ): Promise<Page<BookingView>> =>
-  readPage(
-    buyerBookingList(db),
-    { buyerEmail: buyerEmail.toLowerCase() },
-    page,
-    (row) => row.booking.id,
-  );
-
-/** A seller's sales, newest first: an index range on (seller_id, created_at, id). */
-const sellerSaleList = preparedPerDatabase((db) =>
-  keysetStatements('bookings_seller_listing', bookings, bookings, (position) =>
-    bookingViews(db, 'seller')
-      .where(and(eq(bookings.sellerId, sql.placeholder('sellerId')), position))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(limitPlaceholder),
-  ),
-);
+  readPage(buyerBookingList(db), { buyerEmail: buyerEmail.toLowerCase() }, page, idOfView);
 
 export const listSales = (
   db: Database,
   sellerId: string,
   page: Pagination,
-): Promise<Page<BookingView>> =>
-  readPage(sellerSaleList(db), { sellerId }, page, (row) => row.booking.id);
+): Promise<Page<BookingView>> => readPage(sellerSaleList(db), { sellerId }, page, idOfView);
+
+/** Locks a booking's row until the transaction ends; a change to it elsewhere waits. */
+export async function lockBookingRow(tx: Database, bookingId: string): Promise<BookingRow> {
+  const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!locked) throw new Error(`booking ${bookingId} vanished`);
+  return locked;
+}
 
 async function findBookingView(
   db: Database,

@@ -6,7 +6,7 @@ import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/refunds.ts';
-import type { BookingRow } from './bookings.ts';
+import { lockBookingRow, type BookingRow } from './bookings.ts';
 import { notify, otherParty } from './notifications.ts';
 
 /**
@@ -46,13 +46,7 @@ async function lockBooking(tx: Database, booking: BookingRow): Promise<BookingRo
     .from(products)
     .where(eq(products.id, booking.productId))
     .for('update');
-  const [locked] = await tx
-    .select()
-    .from(bookings)
-    .where(eq(bookings.id, booking.id))
-    .for('update');
-  if (!locked) throw new Error(`booking ${booking.id} vanished`);
-  return locked;
+  return lockBookingRow(tx, booking.id);
 }
 
 export async function cancelBooking(

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import { lockBookingRow } from './bookings.ts';
 import { findParty, partyOf } from './lifecycle.ts';
 import { markThreadNotificationRead, notify, otherParty } from './notifications.ts';
 
@@ -78,11 +79,7 @@ export async function postMessage(
   if (booking.status === 'closed') throw new HttpError(409, messages.threadClosed);
   return db.transaction(async (tx) => {
     // The booking's row lock makes the count and the insert one step, so the cap holds.
-    await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.id, booking.id))
-      .for('update');
+    await lockBookingRow(tx, booking.id);
     const [thread] = await tx
       .select({ length: sql<number>`count(*)::int` })
       .from(bookingMessages)

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import { lockBookingRow } from '../bookings/bookings.ts';
 import { notify } from '../bookings/notifications.ts';
 import { findExistingProduct } from '../products/products.ts';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider.ts';
@@ -157,12 +158,7 @@ export async function completeOrder(
     // Lock the product before the booking: the winner also closes the other buyers'
     // bookings, so locking bookings first would let two payments deadlock.
     const product = await findExistingProduct(tx, booking.productId, 'update');
-    const [locked] = await tx
-      .select()
-      .from(bookings)
-      .where(eq(bookings.id, booking.id))
-      .for('update');
-    if (!locked) throw new Error(`booking ${booking.id} vanished`);
+    const locked = await lockBookingRow(tx, booking.id);
     if (isPaid(locked)) return locked.paymentId === paymentId ? 'recorded' : 'booking-paid';
     // Cancelled before the payment went through (another tab, a late webhook): refunded.
     if (locked.status === 'cancelled') return 'cancelled';
