@@ -190,52 +190,45 @@ export async function findSaleFor(
 const sellerContactShown: ReadonlySet<BookingStatus> = new Set(['paid', 'completed']);
 const buyerContactShown: ReadonlySet<BookingStatus> = new Set(['unpaid', 'paid', 'completed']);
 
-const timeline = ({ booking, refundId, unreadMessages }: BookingView) => ({
+/** What both sides see alike: the booking, the product as booked, and where it stands. */
+const seenByBothSides = ({ booking, refundId, unreadMessages }: BookingView) => ({
+  _id: booking.id,
+  productId: booking.productId,
+  productName: booking.productName,
+  productImg: booking.productImage,
+  productPrice: toDollars(booking.priceCents),
+  status: booking.status,
+  note: booking.note,
   paidAt: booking.paidAt?.toISOString() ?? null,
   completedAt: booking.completedAt?.toISOString() ?? null,
   cancelledAt: booking.cancelledAt?.toISOString() ?? null,
   cancelledBy: booking.cancelledBy,
   refundId,
   unreadMessages,
+  timeWhenBooked: booking.createdAt.toISOString(),
 });
 
 export function toBookingJson(view: BookingView): Booking {
   const { booking, buyer } = view;
   const contact = sellerContactShown.has(booking.status);
   return {
-    _id: booking.id,
-    productId: booking.productId,
-    productName: booking.productName,
-    productImg: booking.productImage,
-    productPrice: toDollars(booking.priceCents),
+    ...seenByBothSides(view),
     buyerName: buyer.name,
     buyerEmail: buyer.email,
     buyerPhone: booking.phone,
     buyerMeetingLocation: booking.meetingLocation,
-    status: booking.status,
     paymentId: booking.paymentId,
-    note: booking.note,
     sellerName: contact ? view.sellerName : null,
     sellerPhone: contact ? view.listingPhone : null,
-    ...timeline(view),
-    timeWhenBooked: booking.createdAt.toISOString(),
   };
 }
 
 export function toSaleJson(view: BookingView): Sale {
   const { booking, buyer } = view;
   return {
-    _id: booking.id,
-    productId: booking.productId,
-    productName: booking.productName,
-    productImg: booking.productImage,
-    productPrice: toDollars(booking.priceCents),
+    ...seenByBothSides(view),
     buyerName: buyer.name,
     buyerPhone: buyerContactShown.has(booking.status) ? booking.phone : null,
     meetingLocation: booking.meetingLocation,
-    note: booking.note,
-    status: booking.status,
-    ...timeline(view),
-    timeWhenBooked: booking.createdAt.toISOString(),
   };
 }
