@@ -1,6 +1,9 @@
 /** The password of every demo account that `npm start` seeds. */
 export const DEMO_PASSWORD = 'reloop-demo';
 
+/** The test payment provider's card that always goes through. */
+export const TEST_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
 /** Talks to a running Reloop API as a client would, to set up and check what journeys need. */
 export class ApiClient {
   constructor(
@@ -35,5 +38,31 @@ export class ApiClient {
       idToken,
     );
     return new ApiClient(this.baseUrl, token);
+  }
+
+  /**
+   * Pays one of this buyer's bookings as the payment page does with the test provider: an intent
+   * for the booking, confirmed with `TEST_CARD`, then the order recorded.
+   */
+  async payWithTestCard(booking: { _id: string; productId: string }): Promise<void> {
+    const { clientSecret } = await this.request<{ clientSecret: string }>(
+      'POST',
+      '/create-payment-intent',
+      { bookingId: booking._id },
+    );
+    const { paymentIntent } = await this.request<{ paymentIntent: { id: string } }>(
+      'POST',
+      '/payments/test/confirm',
+      {
+        clientSecret,
+        card: TEST_CARD,
+        billingDetails: { name: 'Reloop buyer', email: 'buyer@example.com' },
+      },
+    );
+    await this.request('POST', '/orders', {
+      paymentId: paymentIntent.id,
+      bookingId: booking._id,
+      productId: booking.productId,
+    });
   }
 }

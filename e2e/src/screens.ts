@@ -3,9 +3,10 @@ import { ApiClient, DEMO_PASSWORD } from './api.ts';
 
 /**
  * Every screen of the web app, and the data that makes each one show something: the demo
- * accounts signed in, an unpaid booking to pay, a reported product to review, a listing to look
- * at and one to edit. Shared by the screenshot script and the accessibility sweep, so both cover
- * the same screens.
+ * accounts signed in, the demo buyer's bookings of the demo seller's laptops in each state (one
+ * to pay, one paid with a conversation going on, one handed over, one cancelled and refunded), a
+ * reported product to review, a listing to look at and one to edit. Shared by the screenshot
+ * script and the accessibility sweep, so both cover the same screens.
  */
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -35,17 +36,47 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     admin: (await api.signIn('admin@reloop.dev', DEMO_PASSWORD)).token,
   };
   const buyer = new ApiClient(serverUrl, tokens.buyer);
+  const seller = new ApiClient(serverUrl, tokens.seller);
 
   const [category] = await api.request<{ _id: string }[]>('GET', '/productcategory');
   if (!category) throw new Error('no categories');
   const products = await api.request<{ _id: string }[]>('GET', `/products/${category._id}`);
   const [first, second] = products;
   if (!first || !second) throw new Error('the demo data has too few products');
-  const booking = await buyer.request<{ _id: string }>('POST', '/booking', {
-    productId: first._id,
-    buyerPhone: '5125550199',
-    buyerMeetingLocation: 'Central Library',
-  });
+  /** The demo buyer books `product`; the note, when there is one, opens its conversation. */
+  const book = async (product: { _id: string }, meetingLocation: string, note?: string) => {
+    const { _id } = await buyer.request<{ _id: string }>('POST', '/booking', {
+      productId: product._id,
+      buyerPhone: '5125550199',
+      buyerMeetingLocation: meetingLocation,
+      ...(note ? { note } : {}),
+    });
+    return { _id, productId: product._id };
+  };
+  /** The demo buyer books the first demo laptop a search for `words` finds, and pays for it. */
+  const paidBooking = async (words: string, meetingLocation: string, note?: string) => {
+    const [laptop] = await api.request<{ _id: string }[]>('GET', `/search?q=${words}`);
+    if (!laptop) throw new Error(`the demo data has no ${words}`);
+    const paid = await book(laptop, meetingLocation, note);
+    await buyer.payWithTestCard(paid);
+    return paid;
+  };
+  const say = (from: ApiClient, bookingId: string, text: string) =>
+    from.request('POST', `/bookings/${bookingId}/messages`, { text });
+
+  // Made in this order, so that My Orders and My Sales (newest first) start with the booking to
+  // pay, then the paid one being talked over, the one the seller cancelled and refunded (its
+  // laptop for sale again) and the one handed over. None is a ThinkPad (searched, looked at and
+  // edited below) or advertised (on the home page).
+  const handedOver = await paidBooking('elitebook', 'Austin Central Library');
+  await buyer.request('POST', `/bookings/${handedOver._id}/complete`);
+  const refunded = await paidBooking('zenbook', 'Union Station', 'Can I see it running first?');
+  await seller.request('POST', `/bookings/${refunded._id}/cancel`);
+  const talking = await paidBooking('latitude', 'Central Library', 'Is the charger included?');
+  await say(seller, talking._id, 'Yes, the original 65 W one. See you at 6.');
+  await say(buyer, talking._id, 'Great, I will wait by the main entrance.');
+  await say(seller, talking._id, 'Perfect. I will bring the box and the receipt too.');
+  const booking = await book(first, 'Central Library', 'Could we meet on a weekday evening?');
   await buyer.request('PUT', `/product/report/${second._id}`);
   // The demo ThinkPads, cheapest first: a visitor's look at one, the demo seller's edit of another.
   const thinkPads = await api.request<{ _id: string; name: string }[]>(
@@ -76,8 +107,11 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
       await page.getByRole('dialog').waitFor();
     }),
     screen('my-orders', '/dashboard/orders', 'buyer'),
+    screen('order-thread', `/dashboard/orders/${talking._id}/messages`, 'buyer'),
     screen('payment', `/dashboard/payment/${booking._id}`, 'buyer'),
     screen('seller-products', '/dashboard/products', 'seller'),
+    screen('my-sales', '/dashboard/sales', 'seller'),
+    screen('sale-thread', `/dashboard/sales/${talking._id}/messages`, 'seller'),
     screen('add-product', '/dashboard/addproduct', 'seller'),
     screen('edit-product', `/dashboard/products/${otherThinkPad._id}/edit`, 'seller'),
     screen('all-sellers', '/dashboard/sellers', 'admin'),

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { listLaptopByApi } from './support/journeys.ts';
 import {
   DEMO_PASSWORD,
   expectAccessible,
@@ -25,24 +26,7 @@ it('lets an admin verify a seller, remove a reported listing and delete a buyer'
   // A new, unverified seller with one listing; a demo listing reported by a buyer.
   const newSeller = await registerByApi(api, 'seller', 'Nia Newseller');
   const listing = `MacBook Air M2 ${Date.now()}`;
-  await newSeller.client.request('POST', '/product', {
-    name: listing,
-    imgUrl: '/api/images/seed-product-macbook-air-m1.jpg',
-    resalePrice: 799,
-    originalPrice: 1199,
-    location: 'Boston',
-    mobile: '6175550100',
-    yearOfUse: 2023,
-    condition: 'excellent',
-    categoryId: category._id,
-    description: 'Midnight, 8-core GPU, 41 battery cycles.',
-    model: 'MacBook Air (M2, 2022)',
-    cpu: 'Apple M2',
-    ramGb: 8,
-    storageGb: 256,
-    screenInches: 13.6,
-    batteryHealth: 99,
-  });
+  await listLaptopByApi(newSeller.client, { name: listing, categoryId: category._id });
   const [reported] = await api.request<Listed[]>('GET', `/products/${category._id}`);
   if (!reported) throw new Error('no product to report');
   await demoBuyer.request('PUT', `/product/report/${reported._id}`);

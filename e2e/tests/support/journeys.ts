@@ -6,6 +6,7 @@ import {
   expectToast,
   inBrowser,
   newEmail,
+  registerByApi,
   samplePhoto,
   tokenIn,
   type Reloop,
@@ -131,23 +132,116 @@ export async function buyerJourney(reloop: Reloop, name: string): Promise<void> 
     await page.getByRole('heading', { name: `Payment for ${product.name}` }).waitFor();
     await expectAccessible(page, 'payment');
 
-    const pay = async (number: string) => {
-      await page.getByLabel('Card number').fill(number);
-      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-      await page.getByLabel('CVC').fill('123');
-      await page.getByRole('button', { name: 'Pay' }).click();
-    };
-    await expect.poll(() => page.getByRole('button', { name: 'Pay' }).isEnabled()).toBe(true);
-    await pay('4000000000000002');
+    await payWithCard(page, '4000000000000002');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your card was declined.');
     expect(await bookingStatus()).toBe('unpaid');
 
-    await pay('4242424242424242');
-    await expectToast(page, 'payment successful');
-    await page.waitForURL('**/dashboard/orders');
-    await order.getByRole('button', { name: /^Confirm handover/ }).waitFor();
+    await payWithCard(page, '4242424242424242');
+    await expectPaid(page, product.name);
     expect(await bookingStatus()).toBe('paid');
     const stillListed = await api.request<Listed[]>('GET', `/products/${category._id}?limit=100`);
     expect(stillListed.map((listed) => listed.name)).not.toContain(product.name);
   });
+}
+
+/** Types a card into the payment page once it is ready to take one, and pays. */
+async function payWithCard(page: Page, number: string): Promise<void> {
+  const pay = page.getByRole('button', { name: 'Pay' });
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+}
+
+/** After a card went through: back on My Orders, where the order can now be handed over. */
+async function expectPaid(page: Page, productName: string): Promise<void> {
+  await expectToast(page, 'payment successful');
+  await page.waitForURL('**/dashboard/orders');
+  await orderRow(page, productName)
+    .getByRole('button', { name: `Confirm handover of ${productName}` })
+    .waitFor();
+}
+
+/** A booking's row in My Orders or My Sales. */
+export const orderRow = (page: Page, productName: string) =>
+  page.getByRole('row').filter({ hasText: productName });
+
+/** What a buyer types into the booking dialog. */
+export interface BookingDetails {
+  phone: string;
+  meetingLocation: string;
+  note?: string;
+}
+
+/**
+ * A signed-in buyer books `product` from its page, with a note when there is one, and pays for
+ * it from My Orders with 4242 4242 4242 4242; ends on My Orders with the order paid.
+ */
+export async function bookAndPay(
+  page: Page,
+  product: Listed,
+  { phone, meetingLocation, note }: BookingDetails,
+): Promise<void> {
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog', { name: `Book ${product.name}` });
+  await dialog.getByLabel('Phone').fill(phone);
+  await dialog.getByLabel('Meeting location').fill(meetingLocation);
+  if (note) await dialog.getByLabel('Anything else? (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, `${product.name} booking successfully`);
+  await dialog.waitFor({ state: 'hidden' });
+
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await page.waitForURL('**/dashboard/orders');
+  await orderRow(page, product.name).getByRole('link', { name: 'Pay' }).click();
+  await page.getByRole('heading', { name: `Payment for ${product.name}` }).waitFor();
+  await payWithCard(page, '4242424242424242');
+  await expectPaid(page, product.name);
+}
+
+/**
+ * Lists a laptop through the API as `seller` and returns it; everything but its name, category
+ * and phone is a 2023 MacBook Air in Boston.
+ */
+export async function listLaptopByApi(
+  seller: ApiClient,
+  laptop: { name: string; categoryId: string; mobile?: string },
+): Promise<Listed> {
+  const { _id } = await seller.request<{ _id: string }>('POST', '/product', {
+    imgUrl: '/api/images/seed-product-macbook-air-m1.jpg',
+    resalePrice: 799,
+    originalPrice: 1199,
+    location: 'Boston',
+    mobile: '6175550100',
+    yearOfUse: 2023,
+    condition: 'excellent',
+    description: 'Midnight, 8-core GPU, 41 battery cycles.',
+    model: 'MacBook Air (M2, 2022)',
+    cpu: 'Apple M2',
+    ramGb: 8,
+    storageGb: 256,
+    screenInches: 13.6,
+    batteryHealth: 99,
+    ...laptop,
+  });
+  return { _id, name: laptop.name };
+}
+
+/**
+ * A new seller, Selma Seller, with a laptop for sale in the first category (its name
+ * `laptopName` made unique, its phone `sellerPhone`), and a new buyer, Bea Buyer.
+ */
+export async function newDeal({ api }: Reloop, laptopName: string, sellerPhone: string) {
+  const seller = await registerByApi(api, 'seller', 'Selma Seller');
+  const buyer = await registerByApi(api, 'buyer', 'Bea Buyer');
+  const [category] = await api.request<Listed[]>('GET', '/productcategory');
+  if (!category) throw new Error('no categories');
+  const laptop = await listLaptopByApi(seller.client, {
+    name: `${laptopName} ${Date.now()}`,
+    categoryId: category._id,
+    mobile: sellerPhone,
+  });
+  return { seller, buyer, laptop, categoryId: category._id };
 }
