@@ -18,6 +18,7 @@ import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
 import { findVisibleProduct, toDollars } from '../products/products.ts';
 import { notify } from './notifications.ts';
+import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
 /**
  * Bookings: a buyer's claim on a product, priced from the database at booking time. Name,
@@ -36,17 +37,8 @@ const bookingViewColumns = (side: BookingSide) => ({
   listingPhone: products.phone,
   /** Set when the booking's payment was refunded, so both sides see the money came back. */
   refundId: payments.refundId,
-  unreadMessages: unreadMessagesFor(side),
+  unreadMessages: unreadMessagesOf(side, readMarkOf(side)),
 });
-
-/** Messages from the other side after `side` last read the thread. */
-function unreadMessagesFor(side: BookingSide): SQL<number> {
-  const readAt = side === 'buyer' ? bookings.buyerReadAt : bookings.sellerReadAt;
-  return sql<number>`(select count(*)::int from ${bookingMessages}
-    where ${bookingMessages.bookingId} = ${bookings.id}
-      and ${bookingMessages.from} <> ${side}
-      and ${bookingMessages.createdAt} > coalesce(${readAt}, '-infinity'))`;
-}
 
 export interface BookingView {
   booking: BookingRow;

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BookingSide, NotificationKind, Notifications } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { bookingMessages, bookings, notifications } from '../db/schema.ts';
+import { bookings, notifications } from '../db/schema.ts';
+import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
 /**
  * In-app notifications of the events that need a user to act (DESIGN §12): a new booking and
@@ -52,15 +53,10 @@ export async function listNotifications(db: Database, userId: string): Promise<N
     db
       .select({
         unread: sql<number>`count(*)::int`,
-        unreadMessages: sql<number>`coalesce(sum((
-          select count(*) from ${bookingMessages}
-          where ${bookingMessages.bookingId} = ${notifications.bookingId}
-            and ${bookingMessages.from} <> ${notifications.side}
-            and ${bookingMessages.createdAt} > coalesce(
-              case ${notifications.side} when 'buyer' then ${bookings.buyerReadAt}
-                                         else ${bookings.sellerReadAt} end,
-              '-infinity')
-        )) filter (where ${notifications.kind} = 'message'), 0)::int`,
+        unreadMessages: sql<number>`coalesce(sum(${unreadMessagesOf(
+          notifications.side,
+          sql`case ${notifications.side} when 'buyer' then ${readMarkOf('buyer')} else ${readMarkOf('seller')} end`,
+        )}) filter (where ${notifications.kind} = 'message'), 0)::int`,
       })
       .from(notifications)
       .innerJoin(bookings, eq(bookings.id, notifications.bookingId))

@@ -1,5 +1,5 @@
 import { asc, desc, eq, max, sql } from 'drizzle-orm';
-import { messages, type BookingSide, type Message, type ThreadSummary } from '@reloop/shared';
+import { messages, type Message, type ThreadSummary } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
@@ -7,6 +7,7 @@ import type { UserRow } from '../identity/accounts.ts';
 import { lockBookingRow } from './bookings.ts';
 import { findParty, partyOf } from './lifecycle.ts';
 import { markThreadNotificationRead, notify, otherParty } from './notifications.ts';
+import { markReadUpTo } from './read-marks.ts';
 
 /**
  * One conversation per booking between its buyer and its product's seller (DESIGN §12). Only
@@ -23,17 +24,6 @@ const toMessageJson = (row: MessageRow): Message => ({
   text: row.text,
   createdAt: row.createdAt.toISOString(),
 });
-
-/**
- * Moves the side's read mark up to a message, never back. The time is the database's own:
- * a JavaScript Date keeps milliseconds, PostgreSQL microseconds, so a copy of it would leave
- * the message itself unread.
- */
-const readUpTo = (side: BookingSide, messageId: string) => {
-  const readAt = side === 'buyer' ? bookings.buyerReadAt : bookings.sellerReadAt;
-  const later = sql`greatest(${readAt}, (select ${bookingMessages.createdAt} from ${bookingMessages} where ${bookingMessages.id} = ${messageId}))`;
-  return side === 'buyer' ? { buyerReadAt: later } : { sellerReadAt: later };
-};
 
 /** The thread, oldest first. A party reading it has read it up to its last message. */
 export async function readThread(
@@ -52,9 +42,8 @@ export async function readThread(
     .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.id))
     .limit(MAX_THREAD_MESSAGES);
   const last = rows.at(-1);
-  if (side && last) {
-    // Up to the last message read, not now(): one sent meanwhile stays unread.
-    await db.update(bookings).set(readUpTo(side, last.id)).where(eq(bookings.id, booking.id));
+  // Up to the last message read, not now(): one sent meanwhile stays unread.
+  if (side && last && (await markReadUpTo(db, booking.id, side, last.id))) {
     await markThreadNotificationRead(db, { userId: user.id, side }, booking.id);
   }
   return rows.map(toMessageJson);
@@ -91,7 +80,7 @@ export async function postMessage(
       .returning();
     if (!created) throw new Error('insert returned no row');
     // Writing in a thread means having read it.
-    await tx.update(bookings).set(readUpTo(side, created.id)).where(eq(bookings.id, booking.id));
+    await markReadUpTo(tx, booking.id, side, created.id);
     await notify(tx, otherParty(booking, side), booking.id, 'message');
     return toMessageJson(created);
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   messages,
@@ -8,7 +8,7 @@ import {
   type Sale,
   type ThreadSummary,
 } from '@reloop/shared';
-import { bookingMessages } from '../../src/db/schema.ts';
+import { bookingMessages, bookings } from '../../src/db/schema.ts';
 import { MAX_THREAD_MESSAGES } from '../../src/bookings/threads.ts';
 import { call, errorPaths, sellProduct } from '../helpers/behaviour.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
@@ -101,6 +101,19 @@ describe('a booking’s thread', () => {
     expect(await unreadAsBuyer()).toBe(0);
     const after = await notificationsOf(buyer);
     expect(after).toMatchObject({ unread: 0, unreadMessages: 0 });
+  });
+
+  it('writes nothing when a thread already read is read again (an open thread polls)', async () => {
+    await thread(seller);
+    const version = () =>
+      t.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+    const before = await version();
+    await thread(seller);
+    await thread(seller);
+    expect(await version()).toEqual(before);
   });
 
   it('has no first message when the buyer left no note', async () => {
