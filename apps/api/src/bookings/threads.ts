@@ -6,7 +6,7 @@ import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import { lockBookingRow } from './bookings.ts';
 import { findParty, partyOf } from './lifecycle.ts';
-import { markThreadNotificationRead, notify, otherParty } from './notifications.ts';
+import { markThreadNotificationRead, notify, otherParty, type Recipient } from './notifications.ts';
 import { markReadUpTo } from './read-marks.ts';
 
 /**
@@ -24,6 +24,18 @@ const toMessageJson = (row: MessageRow): Message => ({
   text: row.text,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The reader's mark moves up to the message, and once it moves, their message notification is read. */
+async function haveRead(
+  db: Database,
+  reader: Recipient,
+  bookingId: string,
+  messageId: string,
+): Promise<void> {
+  if (await markReadUpTo(db, bookingId, reader.side, messageId)) {
+    await markThreadNotificationRead(db, reader, bookingId);
+  }
+}
 
 /** The thread, oldest first. A party reading it has read it up to its last message. */
 export async function readThread(
@@ -43,9 +55,7 @@ export async function readThread(
     .limit(MAX_THREAD_MESSAGES);
   const last = rows.at(-1);
   // Up to the last message read, not now(): one sent meanwhile stays unread.
-  if (side && last && (await markReadUpTo(db, booking.id, side, last.id))) {
-    await markThreadNotificationRead(db, { userId: user.id, side }, booking.id);
-  }
+  if (side && last) await haveRead(db, { userId: user.id, side }, booking.id, last.id);
   return rows.map(toMessageJson);
 }
 
@@ -80,7 +90,7 @@ export async function postMessage(
       .returning();
     if (!created) throw new Error('insert returned no row');
     // Writing in a thread means having read it.
-    await markReadUpTo(tx, booking.id, side, created.id);
+    await haveRead(tx, { userId: user.id, side }, booking.id, created.id);
     await notify(tx, otherParty(booking, side), booking.id, 'message');
     return toMessageJson(created);
   });

@@ -116,6 +116,14 @@ describe('a booking’s thread', () => {
     expect(await version()).toEqual(before);
   });
 
+  it('counts nothing unread for a side that answers without opening the thread', async () => {
+    expect((await send(seller, 'Yes, it is.')).statusCode).toBe(201);
+    expect(await notificationsOf(buyer)).toMatchObject({ unread: 1, unreadMessages: 1 });
+    expect((await send(buyer, 'Great, thanks!')).statusCode).toBe(201);
+    expect(await unreadAsBuyer()).toBe(0);
+    expect(await notificationsOf(buyer)).toMatchObject({ unread: 0, unreadMessages: 0 });
+  });
+
   it('has no first message when the buyer left no note', async () => {
     const other = await createProductAs(t.app, seller);
     const quiet = await bookAs(t.app, buyer, other);
@@ -241,6 +249,9 @@ describe('notifications', () => {
   it('are marked read on request, except unread messages, which reading the thread clears', async () => {
     expect((await send(seller, 'Hello')).statusCode).toBe(201);
     expect((await send(buyer, 'Hi')).statusCode).toBe(201);
+    // The buyer has an unread message of their own, in another booking's thread.
+    const otherBooking = await bookAs(t.app, buyer, await createProductAs(t.app, seller));
+    expect((await send(seller, 'Any questions?', otherBooking)).statusCode).toBe(201);
     const marked = await call(t.app, 'POST', '/api/notifications/read', { actor: seller });
     expect(marked.json()).toEqual({ acknowledged: true });
     expect(await notificationsOf(seller)).toMatchObject({ unread: 1, unreadMessages: 1 });
