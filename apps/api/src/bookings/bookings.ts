@@ -137,6 +137,13 @@ export const listSales = (
   page: Pagination,
 ): Promise<Page<BookingView>> => readPage(sellerSaleList(db), { sellerId }, page, idOfView);
 
+/** A booking by id; 404 when there is none. Who may see it is the caller's check. */
+export async function findBookingRow(db: Database, bookingId: string): Promise<BookingRow> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new HttpError(404, messages.bookingNotFound);
+  return booking;
+}
+
 /** Locks a booking's row until the transaction ends; a change to it elsewhere waits. */
 export async function lockBookingRow(tx: Database, bookingId: string): Promise<BookingRow> {
   const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');

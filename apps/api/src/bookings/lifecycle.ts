@@ -6,7 +6,7 @@ import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/refunds.ts';
-import { lockBookingRow, type BookingRow } from './bookings.ts';
+import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
 import { notify, otherParty } from './notifications.ts';
 
 /**
@@ -23,8 +23,7 @@ export interface Party {
 
 /** The booking and which side of it the user is on; 403 for anyone else. */
 export async function findParty(db: Database, user: UserRow, bookingId: string): Promise<Party> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking) throw new HttpError(404, messages.bookingNotFound);
+  const booking = await findBookingRow(db, bookingId);
   const side = partyOf(booking, user);
   if (!side) throw new HttpError(403, messages.forbidden);
   return { booking, side };

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
-import { lockBookingRow } from './bookings.ts';
+import { findBookingRow, lockBookingRow } from './bookings.ts';
 import { findParty, partyOf } from './lifecycle.ts';
 import { markThreadNotificationRead, notify, otherParty, type Recipient } from './notifications.ts';
 import { markReadUpTo } from './read-marks.ts';
@@ -43,8 +43,7 @@ export async function readThread(
   user: UserRow,
   bookingId: string,
 ): Promise<Message[]> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking) throw new HttpError(404, messages.bookingNotFound);
+  const booking = await findBookingRow(db, bookingId);
   const side = partyOf(booking, user);
   if (!side) await assertAdminMayRead(db, user, booking.productId);
   const rows = await db

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
-import { lockBookingRow } from '../bookings/bookings.ts';
+import { findBookingRow, lockBookingRow } from '../bookings/bookings.ts';
 import { notify } from '../bookings/notifications.ts';
 import { findExistingProduct } from '../products/products.ts';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider.ts';
@@ -21,8 +21,7 @@ type BookingRow = typeof bookings.$inferSelect;
 const isPaid = (booking: BookingRow) => booking.status === 'paid' || booking.status === 'completed';
 
 async function buyersBooking(db: Database, buyer: UserRow, bookingId: string): Promise<BookingRow> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking) throw new HttpError(404, messages.bookingNotFound);
+  const booking = await findBookingRow(db, bookingId);
   if (booking.buyerId !== buyer.id) throw new HttpError(403, messages.forbidden);
   return booking;
 }
