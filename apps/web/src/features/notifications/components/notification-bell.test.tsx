@@ -76,6 +76,8 @@ describe('the notifications bell', () => {
     showBell();
     fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
     const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    // The bell can be clicked before its list has loaded; wait for the list, not a fixed delay.
+    await panel.findByRole('link', { name: /New message about ThinkPad T14/ });
     const href = (name: RegExp) => panel.getByRole('link', { name }).getAttribute('href');
     expect(href(/New message about ThinkPad T14/)).toBe(`/dashboard/sales/${bookingId}/messages`);
     expect(href(/New booking: ThinkPad T14/)).toBe('/dashboard/sales');
@@ -89,11 +91,12 @@ describe('the notifications bell', () => {
     showBell();
     const bell = await screen.findByRole('button', { name: /^Notifications/ });
     fireEvent.click(bell);
-    const firstLink = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole(
-      'link',
-    )[0];
-    firstLink?.focus();
-    fireEvent.keyDown(firstLink ?? bell, { key: 'Escape' });
+    const [firstLink] = await within(
+      screen.getByRole('region', { name: 'Notifications' }),
+    ).findAllByRole('link');
+    if (!firstLink) throw new Error('the open panel lists no notification');
+    firstLink.focus();
+    fireEvent.keyDown(firstLink, { key: 'Escape' });
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
     expect(document.activeElement).toBe(bell);
     expect(bell.getAttribute('aria-expanded')).toBe('false');
