@@ -50,17 +50,34 @@ const searchWords = (text: string): string[] =>
     ?.slice(0, MAX_WORDS) ?? [];
 
 /**
+ * The known words `word` is a prefix of: search_price_bounds (schema.ts) keeps each word ever
+ * listed, with its price bounds. Words are letters and digits only, so they are plain LIKE
+ * prefixes; the "C" collation makes each an index range.
+ */
+const knownWordsStartingWith = (word: string): SQL =>
+  sql`${searchPriceBounds} where ${searchPriceBounds.lexeme} like ${`${word}%`}`;
+
+/**
  * The price range every listing matching all the words lies in: for each word, the bounds of
- * the words it is a prefix of (search_price_bounds, schema.ts), narrowed word by word. A sort by
- * price then reads its index from where matches can be. Words are letters and digits only, so
- * they are plain LIKE prefixes; the "C" collation makes each an index range.
+ * the known words it is a prefix of, narrowed word by word. A sort by price then reads its
+ * index from where matches can be; a word no listing has gives no bounds, so nothing is read.
  */
 function priceRangeOfWords(words: string[]): SQL[] {
   return words.map((word) => {
     const bound = (aggregate: SQL) =>
-      sql`(select ${aggregate} from ${searchPriceBounds} where ${searchPriceBounds.lexeme} like ${`${word}%`})`;
+      sql`(select ${aggregate} from ${knownWordsStartingWith(word)})`;
     return sql`${products.resalePriceCents} between ${bound(sql`min(${searchPriceBounds.minPriceCents})`)} and ${bound(sql`max(${searchPriceBounds.maxPriceCents})`)}`;
   });
+}
+
+/**
+ * For the newest-first sort, which has no price bounds to stop it: every word must be a prefix
+ * of a known word. Uncorrelated, each EXISTS is a one-time filter, so a word no listing has (a
+ * typo, a made-up name) ends the search before any listing is read, where the sort would
+ * otherwise walk every listing for sale looking for a match (4.2 s at 1,000,000 listings).
+ */
+function knownWords(words: string[]): SQL[] {
+  return words.map((word) => sql`exists (select from ${knownWordsStartingWith(word)})`);
 }
 
 /** `%`, `_` and `\` stand for themselves in the location filter. */
@@ -74,7 +91,7 @@ function filters(query: SearchQuery): SQL | undefined {
     tsquery === undefined
       ? undefined
       : sql`${products.searchDocument} @@ to_tsquery('simple', ${tsquery})`,
-    ...(query.sort === 'newest' ? [] : priceRangeOfWords(words)),
+    ...(query.sort === 'newest' ? knownWords(words) : priceRangeOfWords(words)),
     query.categoryId !== undefined ? eq(products.categoryId, query.categoryId) : undefined,
     query.sellerId !== undefined ? eq(products.sellerId, query.sellerId) : undefined,
     query.minPrice !== undefined

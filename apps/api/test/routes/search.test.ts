@@ -127,6 +127,13 @@ describe('GET /api/search', () => {
     expect(await found('q=macbook%20lenovo')).toEqual([]);
   });
 
+  it('finds nothing, in every sort, for a word no listing has', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc']) {
+      expect(await found(`q=zzzqx&sort=${sort}`)).toEqual([]);
+      expect(await found(`q=think%20zzzqx&sort=${sort}`)).toEqual([]);
+    }
+  });
+
   it('treats tsquery syntax as plain words', async () => {
     expect(await found(`q=${encodeURIComponent("think & !carbon | ')")}`)).toEqual(
       idsFor('carbon'),
