@@ -13,20 +13,23 @@
 // (default 1), BENCH_SKIP_POSTGRES=1 / BENCH_SKIP_EMBEDDED=1 to run one half, BENCH_EXPLAIN=1 to
 // print the query plans in full.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
 import { createPostgresDatabase } from '../e2e/src/postgres.ts';
 import { startServer, type RunningServer } from '../e2e/src/server.ts';
 import { startCeiling } from './bench/ceiling.ts';
-import { idleProbe } from './bench/database.ts';
 import { embeddedDatabaseUrl } from './bench/embedded.ts';
-import { formatTable, runRounds, summarize, type Call } from './bench/measure.ts';
+import { formatTable, runRoundsOn, summarize, type Call } from './bench/measure.ts';
 import { treeMemory } from './bench/memory.ts';
 import { walkPages } from './bench/pages.ts';
 import { SEARCHES } from './bench/searches.ts';
+import {
+  describeVolume,
+  POSTGRES_VOLUME,
+  scratchDir,
+  withCleanup,
+  type Cleanup,
+} from './bench/setup.ts';
 import { explainLists } from './bench/explain.ts';
 import { BENCH_PASSWORD, generateVolume, pick, type Picks, type Volume } from './bench/volume.ts';
 
@@ -52,12 +55,6 @@ const DEPTH = 50;
  */
 const SIGN_INS_PER_ROUND = 4;
 
-const POSTGRES_VOLUME: Volume = {
-  products: 1_000_000,
-  sellers: 20_000,
-  buyers: 100_000,
-  bookings: 300_000,
-};
 /** What the embedded default is for: one machine, a local marketplace. */
 const EMBEDDED_VOLUME: Volume = {
   products: 100_000,
@@ -75,19 +72,6 @@ interface Target {
   memoryBudgetMb?: number;
 }
 
-/** Undo steps, run newest first at the end, on failure and on Ctrl-C. */
-class Cleanup {
-  private steps: (() => Promise<unknown>)[] = [];
-  add(step: () => Promise<unknown>): void {
-    this.steps.push(step);
-  }
-  async run(): Promise<void> {
-    for (let step = this.steps.pop(); step; step = this.steps.pop()) {
-      await step().catch((error: unknown) => console.error('cleanup:', error));
-    }
-  }
-}
-
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<boolean> {
@@ -103,17 +87,7 @@ async function main(): Promise<boolean> {
 
   let passed = true;
   for (const target of targets) {
-    const cleanup = new Cleanup();
-    const onSignal = () => void cleanup.run().then(() => process.exit(130));
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      passed = (await benchTarget(target, cleanup)) && passed;
-    } finally {
-      await cleanup.run();
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+    passed = (await withCleanup((cleanup) => benchTarget(target, cleanup))) && passed;
   }
   return passed;
 }
@@ -153,15 +127,9 @@ function embeddedTarget(): Target {
   };
 }
 
-async function scratchDir(cleanup: Cleanup): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'reloop-bench-'));
-  cleanup.add(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
   const started = performance.now();
-  log(`\n=== ${target.title}: ${describe(target.volume)} ===`);
+  log(`\n=== ${target.title}: ${describeVolume(target.volume)} ===`);
   const { server, sqlUrl } = await target.start(cleanup);
   log(`server up at ${server.url}; generating the volume in SQL…`);
   const counts = await generateVolume(sqlUrl, target.volume, log);
@@ -264,25 +232,17 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     `measuring ${calls.length} calls: ${ROUNDS} interleaved rounds of ${SECONDS} s a call, ` +
       `${CONNECTIONS} connections`,
   );
-  const probe = await idleProbe(sqlUrl);
-  let samples;
-  try {
-    samples = await runRounds(calls, {
-      rounds: ROUNDS,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      warmUpSeconds: WARM_UP_SECONDS,
-      settle: () => probe.settle(),
-      log,
-    });
-  } finally {
-    // Closed before the memory is read: its backend is the bench's, not the app's.
-    await probe.close();
-  }
+  const samples = await runRoundsOn(sqlUrl, calls, {
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    log,
+  });
   const summaries = calls.map((call) => summarize(call, samples.get(call.name) ?? []));
   const memory = treeMemory(server.pid);
 
-  log(`\n${target.title}: ${describe(target.volume)}`);
+  log(`\n${target.title}: ${describeVolume(target.volume)}`);
   log(
     `picked: category ${picks.categoryId}, seller ${picks.sellerEmail}, buyer ${picks.buyerEmail}`,
   );
@@ -381,14 +341,6 @@ function tokenOf(client: ApiClient): string {
 }
 
 const enc = encodeURIComponent;
-
-function describe(volume: Volume): string {
-  const n = (value: number) => value.toLocaleString('en-US');
-  return (
-    `${n(volume.products)} products, ${n(volume.sellers)} sellers, ${n(volume.buyers)} buyers, ` +
-    `${n(volume.bookings)} bookings`
-  );
-}
 
 const runStarted = performance.now();
 const passed = await main();

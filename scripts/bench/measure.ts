@@ -2,6 +2,7 @@
 // every call, then round 2 of every call…) so a slow minute of the machine spreads over all
 // calls instead of sinking one; the median over rounds is the figure, min–max its spread.
 import autocannon from 'autocannon';
+import { idleProbe } from './database.ts';
 
 export interface Call {
   name: string;
@@ -36,6 +37,23 @@ export interface RoundsOptions {
    */
   settle: () => Promise<number>;
   log: (line: string) => void;
+}
+
+/**
+ * runRounds against an app on the database at `sqlUrl`, settling it between calls through one
+ * probe connection, closed before returning (its backend is the bench's, not the app's).
+ */
+export async function runRoundsOn(
+  sqlUrl: string,
+  calls: Call[],
+  options: Omit<RoundsOptions, 'settle'>,
+): Promise<Map<string, Sample[]>> {
+  const probe = await idleProbe(sqlUrl);
+  try {
+    return await runRounds(calls, { ...options, settle: () => probe.settle() });
+  } finally {
+    await probe.close();
+  }
 }
 
 export async function runRounds(calls: Call[], options: RoundsOptions) {
@@ -137,7 +155,7 @@ export function summarize(call: Call, samples: Sample[]): Summary {
   return { ...summary, verdict };
 }
 
-/** A plain fixed-width table: console.table's quoting and index column only get in the way. */
+/** The summaries as a table with each call's p99 against its budget. */
 export function formatTable(summaries: Summary[]): string {
   const header = ['call', 'p50 ms', 'p99 ms', 'p99 spread', 'req/s', 'failed', 'budget', 'verdict'];
   const rows = summaries.map((s) => [
@@ -150,6 +168,11 @@ export function formatTable(summaries: Summary[]): string {
     s.budgetMs === undefined ? '-' : `${s.budgetMs} ms`,
     s.verdict,
   ]);
+  return formatRows(header, rows);
+}
+
+/** A plain fixed-width table: console.table's quoting and index column only get in the way. */
+export function formatRows(header: string[], rows: string[][]): string {
   const widths = header.map((_, i) =>
     Math.max(...[header, ...rows].map((row) => row[i]?.length ?? 0)),
   );
@@ -161,12 +184,12 @@ export function formatTable(summaries: Summary[]): string {
 }
 
 /** autocannon resolves latency to whole milliseconds; a median of two can end in .5. */
-function ms(value: number): string {
+export function ms(value: number): string {
   if (!Number.isFinite(value)) return 'none';
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
-function failures(s: Summary): string {
+export function failures(s: Summary): string {
   const parts = [];
   if (s.failed > 0) parts.push(`${s.failed} (${statusList(s.statuses)})`);
   if (s.silentRounds > 0) parts.push(`no response in ${s.silentRounds}/${s.rounds} rounds`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,7 +12,9 @@ import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { MemorySignInThrottle, type SignInThrottle } from './identity/sign-in-throttle.ts';
 import { TokenService } from './identity/tokens.ts';
-import { DiskImageStore, type ImageStore } from './images/storage.ts';
+import { registerImageServing } from './images/serving.ts';
+import { DiskImageStore, type BucketImageStore, type ImageStore } from './images/storage.ts';
+import { connectRedis } from './redis.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { CategoryCatalog } from './products/categories.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -46,7 +49,11 @@ declare module 'fastify' {
     db: Database;
     tokens: TokenService;
     images: ImageStore;
+    /** The counters every instance shares; undefined when REDIS_URL is not set. */
+    redis: Redis | undefined;
     signInThrottle: SignInThrottle;
+    /** True from the moment closing starts: readiness fails, answers close their connection. */
+    readonly isClosing: boolean;
     payments: PaymentProvider;
     categories: CategoryCatalog;
   }
@@ -94,18 +101,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // close`), not refused with a 503: the client sent it before it could know. server.ts drains
     // the connections itself (drainOnClose), so forceCloseConnections keeps its default.
     return503OnClosing: false,
+    // Behind a balancer, the client is the address X-Forwarded-For names: the sign-in throttle
+    // and the rate limits count per client, not per balancer.
+    trustProxy: config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const imagesDir = path.join(config.dataDir, 'images');
+  // The S3 and Redis clients (about 20 MB and 100–200 ms each) load only when configured.
+  const images: DiskImageStore | BucketImageStore = config.s3
+    ? await new (await import('./images/s3-store.ts')).S3ImageStore(config.s3).checkReachable()
+    : new DiskImageStore(path.join(config.dataDir, 'images'));
+  const redis = config.redis ? await connectRedis(config.redis, app.log) : undefined;
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(options.jwtSecret));
-  app.decorate('images', new DiskImageStore(imagesDir));
+  app.decorate<ImageStore>('images', images);
+  app.decorate('redis', redis);
   app.decorate('categories', new CategoryCatalog(database.db));
-  app.decorate('signInThrottle', options.signInThrottle ?? new MemorySignInThrottle());
+  app.decorate(
+    'signInThrottle',
+    options.signInThrottle ??
+      (redis
+        ? new (await import('./identity/redis-sign-in-throttle.ts')).RedisSignInThrottle(redis)
+        : new MemorySignInThrottle()),
+  );
   const payments: PaymentProvider = config.stripe
     ? new StripePaymentProvider(
         createStripeClient(config.stripe.secretKey, options.stripeConnection),
@@ -124,11 +145,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await settling;
+    redis?.disconnect();
     await database.close();
   });
 
+  // Registered first, so it runs before any other preClose hook (server.ts drains after it).
+  let closing = false;
+  app.decorate('isClosing', { getter: () => closing });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   registerErrorHandler(app);
-  await registerSecurity(app, { stripe: payments.name === 'stripe' });
+  await registerSecurity(app, {
+    stripe: payments.name === 'stripe',
+    redis,
+    imageOrigin: config.s3?.publicUrl && new URL(config.s3.publicUrl).origin,
+  });
   await registerDocs(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
@@ -153,7 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (app.payments instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { prefix: '/api', provider: app.payments });
   }
-  await registerStaticFiles(app, { imagesDir, webDistDir: options.webDistDir, db: app.db });
+  await registerImageServing(app, images);
+  await registerStaticFiles(app, { webDistDir: options.webDistDir, db: app.db });
 
   return app;
 }

@@ -27,6 +27,22 @@ const envSchema = z
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,50}$/, 'must be 1–50 of A–Z a–z 0–9 _ : . -')
+      .default('reloop:'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[\w.:/, -]+$/, 'must list addresses, ranges or loopback')
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -39,6 +55,21 @@ const envSchema = z
       'STRIPE_WEBHOOK_SECRET',
     ]);
     requireTogether(ctx, env, ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']);
+    requireTogether(ctx, env, ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
+    for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const) {
+      if (env[name] !== undefined && env.S3_BUCKET === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET' });
+      }
+    }
+    // Every instance on a shared database must sign tokens with the same secret; one
+    // generated into a single instance's DATA_DIR would sign its users out of the others.
+    if (env.DATABASE_URL !== undefined && env.JWT_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when DATABASE_URL is set (every instance must share it)',
+      });
+    }
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -67,7 +98,25 @@ export interface AppConfig {
   publicUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Counters shared by every instance (rate limits, the sign-in throttle); memory without it. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** Images in an S3-compatible bucket; files under DATA_DIR/images without it. */
+  s3: S3Config | undefined;
+  /** The balancers whose X-Forwarded-For names the client (fastify's `trustProxy`). */
+  trustProxy: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible server's address; AWS's own endpoint for the region without it. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Where browsers can fetch the bucket's objects directly (a CDN or a public bucket). */
+  publicUrl: string | undefined;
+  /** Without them the AWS SDK looks further (a profile, the machine's role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 /**
@@ -121,6 +170,21 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
             clientSecret: env.OIDC_CLIENT_SECRET,
           }
         : undefined,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          credentials:
+            env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -24,8 +24,10 @@ async function main(shutdown: Shutdown): Promise<void> {
   const database = await opening;
   let app: FastifyInstance;
   try {
-    await database.migrate();
-    app = await buildApp({ config, jwtSecret: resolveJwtSecret(config), database, webDistDir });
+    app = await database.exclusively(async () => {
+      await database.migrate();
+      return buildApp({ config, jwtSecret: resolveJwtSecret(config), database, webDistDir });
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -34,7 +36,9 @@ async function main(shutdown: Shutdown): Promise<void> {
   shutdown.closeWith(() => app.close(), app.log);
   drainOnClose(app);
   try {
-    await seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo });
+    await database.exclusively(() =>
+      seedDatabase(app.db, { images: app.images, admin: config.admin, demo: config.seedDemo }),
+    );
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
@@ -51,14 +55,10 @@ async function main(shutdown: Shutdown): Promise<void> {
  * (return503OnClosing is off, app.ts).
  */
 function drainOnClose(app: FastifyInstance): void {
-  let closing = false;
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.isClosing) reply.header('connection', 'close');
   });
-  app.addHook('preClose', async () => {
-    closing = true;
-    await drainConnections(app.server, app.log);
-  });
+  app.addHook('preClose', () => drainConnections(app.server, app.log));
 }
 
 /** Idle keep-alive connections get this long to deliver a request already on its way. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop 
     if (options.postgresUrl) {
       const database = await createPostgresDatabase(options.postgresUrl);
       env.DATABASE_URL = database.url;
+      env.JWT_SECRET = randomBytes(32).toString('hex');
       dropDatabase = database.drop;
     }
     const server = await startServer(env);

@@ -13,6 +13,11 @@ export interface DatabaseHandle {
   db: Database;
   /** Applies the checked-in migrations that have not run yet. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other Reloop instance on this database runs its own: two instances
+   * starting together must not both apply a migration or both seed the same rows.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Ends the pool (and stops the embedded server when this process started it). */
   close(): Promise<void>;
 }
@@ -30,6 +35,9 @@ const POOL_SIZE = 10;
  */
 export const SESSION_SETTINGS = '-c random_page_cost=1.1';
 
+/** The advisory lock start-up work holds (session-scoped: a crashed instance releases it). */
+const START_UP_LOCK = 0x5e1007;
+
 /** A pool on the PostgreSQL server at `url`; `afterClose` runs once the pool has ended. */
 export function openDatabase(url: string, afterClose?: () => Promise<void>): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: SESSION_SETTINGS });
@@ -40,6 +48,19 @@ export function openDatabase(url: string, afterClose?: () => Promise<void>): Dat
   return {
     db,
     migrate: () => migrate(db, { migrationsFolder }),
+    exclusively: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: async () => {
       await pool.end();
       await afterClose?.();

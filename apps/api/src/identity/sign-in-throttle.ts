@@ -18,7 +18,31 @@ export interface SignInThrottle {
    * burst of parallel attempts cannot all pass the check before the first of them fails.
    * A refused attempt (`retryAfterSeconds` > 0) counts nowhere.
    */
-  reserve(attempt: { address: string; email: string }): Promise<SignInReservation>;
+  reserve(attempt: SignInAttempt): Promise<SignInReservation>;
+}
+
+export interface SignInAttempt {
+  /** The client's address. */
+  address: string;
+  email: string;
+}
+
+/** One key per address and email, whatever the email's case. */
+export const pairKeyOf = ({ address, email }: SignInAttempt): string =>
+  JSON.stringify([address, email.toLowerCase()]);
+
+/** The answer to an attempt that must wait `waitMs` more: it counts nowhere. */
+export const mustWait = (waitMs: number): SignInReservation => ({
+  retryAfterSeconds: Math.ceil(waitMs / 1000),
+  succeeded: async () => undefined,
+});
+
+/** The shared store of counts does not answer: the attempt can be neither checked nor counted. */
+export class SignInThrottleUnavailable extends Error {
+  override name = 'SignInThrottleUnavailable';
+  constructor(options: ErrorOptions) {
+    super('the sign-in throttle cannot count attempts', options);
+  }
 }
 
 export interface SignInReservation {
@@ -67,8 +91,8 @@ interface PairFailures {
 }
 
 /**
- * The throttle in this process's memory: Reloop runs as one process, and a restart forgetting
- * the counts is acceptable. Several processes need a shared store behind the same interface.
+ * The throttle in this process's memory, for one instance, where a restart forgetting the counts
+ * is acceptable. Several instances share RedisSignInThrottle (REDIS_URL) instead.
  */
 export class MemorySignInThrottle implements SignInThrottle {
   readonly #pairs = new Map<string, PairFailures>();
@@ -81,24 +105,17 @@ export class MemorySignInThrottle implements SignInThrottle {
   ) {}
 
   // Nothing is awaited before the count is taken: the check and the count are one step.
-  async reserve({
-    address,
-    email,
-  }: {
-    address: string;
-    email: string;
-  }): Promise<SignInReservation> {
+  async reserve(attempt: SignInAttempt): Promise<SignInReservation> {
+    const { address } = attempt;
     const now = this.now();
-    const pairKey = JSON.stringify([address, email.toLowerCase()]);
+    const pairKey = pairKeyOf(attempt);
     const pair = this.#livePair(pairKey, now);
     const addressFailures = this.#recentAddressFailures(address, now);
     const waitMs = Math.max(
       pair ? pair.lastAt + this.#delayAfter(pair.count) - now : 0,
       this.#addressWaitMs(addressFailures, now),
     );
-    if (waitMs > 0) {
-      return { retryAfterSeconds: Math.ceil(waitMs / 1000), succeeded: async () => undefined };
-    }
+    if (waitMs > 0) return mustWait(waitMs);
     this.#pairs.set(pairKey, { count: (pair?.count ?? 0) + 1, lastAt: now });
     this.#addresses.set(address, [...addressFailures, now]);
     this.#maybePrune(now);

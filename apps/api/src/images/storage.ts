@@ -1,11 +1,14 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded and seeded images live. Local disk under DATA_DIR today; the interface is
- * small so an S3-compatible store can replace it without touching the routes.
+ * Where uploaded and seeded images live: files under DATA_DIR/images for one instance, or an
+ * S3-compatible bucket (s3-store.ts) that every instance shares. Either way an image's URL is
+ * `/api/images/<name>` (images/serving.ts answers it), so stored URLs survive a change of store.
  */
 export interface ImageStore {
+  readonly kind: 'disk' | 's3';
   save(name: string, data: Buffer): Promise<void>;
   has(name: string): Promise<boolean>;
   /** The URL the browser loads the image from. */
@@ -14,7 +17,44 @@ export interface ImageStore {
 
 export const IMAGE_URL_PREFIX = '/api/images/';
 
+/** Image names are random and never reused, so a copy anywhere may be kept forever. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface StoredImage {
+  body: Readable;
+  contentType: string;
+  contentLength: number | undefined;
+  etag: string | undefined;
+}
+
+/** A store the API streams images from, or sends browsers to (images/s3-store.ts). */
+export interface BucketImageStore extends ImageStore {
+  readonly kind: 's3';
+  /** Where browsers can fetch the image directly, when the bucket is public or behind a CDN. */
+  publicUrlFor(name: string): string | undefined;
+  /** The image's bytes and headers; undefined when there is no such image. */
+  read(name: string): Promise<StoredImage | undefined>;
+}
+
+export const imageUrlFor = (name: string): string =>
+  `${IMAGE_URL_PREFIX}${encodeURIComponent(name)}`;
+
+/** Names are ours (a random UUID or `seed-…`, with an extension); anything else is refused. */
+export const isImageName = (name: string): boolean =>
+  /^[\w.-]+$/.test(name) && !name.startsWith('.');
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export const imageContentType = (name: string): string =>
+  CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
 export class DiskImageStore implements ImageStore {
+  readonly kind = 'disk';
+
   constructor(readonly directory: string) {}
 
   async save(name: string, data: Buffer): Promise<void> {
@@ -32,13 +72,11 @@ export class DiskImageStore implements ImageStore {
   }
 
   urlFor(name: string): string {
-    return `${IMAGE_URL_PREFIX}${encodeURIComponent(name)}`;
+    return imageUrlFor(name);
   }
 
   #pathOf(name: string): string {
-    if (!/^[\w.-]+$/.test(name) || name.startsWith('.')) {
-      throw new Error(`unsafe image name: ${name}`);
-    }
+    if (!isImageName(name)) throw new Error(`unsafe image name: ${name}`);
     return path.join(this.directory, name);
   }
 }

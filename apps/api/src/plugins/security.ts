@@ -1,18 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import helmet, { type HelmetOptions } from 'helmet';
 import { messages } from '@reloop/shared';
 import { servedOverHttps } from '../config.ts';
 import { HttpError } from '../http-errors.ts';
 
 /**
- * Security headers (helmet's, computed once) for every response, and per-route rate limits (routes opt in through
- * `config.rateLimit`; sign-in additionally has its own failed-attempt throttle).
+ * Security headers (helmet's, computed once) for every response, and per-route rate limits
+ * (routes opt in through `config.rateLimit`; sign-in additionally has its own failed-attempt
+ * throttle), counted in Redis when it is configured, else in this process.
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { stripe: boolean },
+  options: { stripe: boolean; redis: Redis | undefined; imageOrigin: string | undefined },
 ): Promise<void> {
   // Stripe Elements loads Stripe.js, shows card fields in Stripe's frames and talks to its API.
   const stripe = options.stripe
@@ -31,7 +33,13 @@ export async function registerSecurity(
         // React and the component library set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Avatars may come from an identity provider's CDN.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https:',
+          ...(options.imageOrigin ? [options.imageOrigin] : []),
+        ],
         connectSrc: ["'self'", ...stripe.connect],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -49,6 +57,9 @@ export async function registerSecurity(
   });
   await app.register(rateLimit, {
     global: false,
+    // With Redis every instance counts into the same window; while Redis is down requests go
+    // through uncounted (the connection logs the outage) rather than the whole site refusing.
+    ...(options.redis ? { redis: options.redis, nameSpace: 'rate:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, messages.tooManyRequests, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),

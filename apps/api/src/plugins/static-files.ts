@@ -1,14 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idSchema, messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { IMAGE_URL_PREFIX } from '../images/storage.ts';
 import { listingHead } from '../products/listing-head.ts';
 import { findListing } from '../products/products.ts';
-
-const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * What a page changes in the built index.html's <head>, by path. The home page's largest
@@ -34,26 +31,14 @@ async function pageHead(
 }
 
 /**
- * Serves stored images and the built web app from the same process. Unknown /api paths are
+ * Serves the built web app from the same process (images/serving.ts serves images). Unknown /api paths are
  * JSON 404s; any other GET gets index.html, with its page's head tags, so the web app's router
  * can take over.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { imagesDir: string; webDistDir: string | undefined; db: Database },
+  options: { webDistDir: string | undefined; db: Database },
 ): Promise<void> {
-  // The directory must exist before it can be served; the first upload may come later.
-  mkdirSync(options.imagesDir, { recursive: true });
-  // Image names are random and never reused, so browsers may keep them forever.
-  await app.register(fastifyStatic, {
-    root: options.imagesDir,
-    prefix: IMAGE_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: ONE_YEAR,
-  });
-
   const webDist = options.webDistDir;
   const indexPath = webDist === undefined ? undefined : path.join(webDist, 'index.html');
   // Read once: every page path is answered from memory.

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freeLoopbackPort } from '../../src/free-port.ts';
 
 /** The real process as `npm start` runs it (without the web build), for tests that talk HTTP. */
 const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -34,6 +35,31 @@ export async function waitUntilListening(
     if (Date.now() > deadline) throw new Error(`server did not start: ${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export interface Instance {
+  port: number;
+  url: string;
+  process: ServerProcess;
+}
+
+/**
+ * One instance of several, listening on a free loopback port with a DATA_DIR of its own inside
+ * `dataDir`; everything else (database, Redis, bucket) comes from `env`, shared with the others.
+ */
+export async function startInstance(
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<Instance> {
+  const port = await freeLoopbackPort();
+  const started = startServer({
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dataDir, `instance-${port}`),
+  });
+  await waitUntilListening(started, 60_000);
+  return { port, url: `http://127.0.0.1:${port}`, process: started };
 }
 
 /** The embedded server's process, from the lock file PostgreSQL keeps in its cluster. */

@@ -85,3 +85,17 @@ export async function signUp(app: FastifyInstance, email?: string): Promise<Sign
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A multipart body built by hand, as a browser's FormData would send it. */
+export function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = '----reloop-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
-import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+import { bearer, createTestApp, multipart, signUp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let token: string;
@@ -10,20 +10,6 @@ beforeEach(async () => {
   token = (await signUp(t.app)).idToken;
 });
 afterEach(() => t.close());
-
-/** A multipart body built by hand, as a browser's FormData would send it. */
-function multipart(field: string, filename: string, contentType: string, data: Buffer) {
-  const boundary = '----reloop-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(data: Buffer, options: { field?: string; type?: string; auth?: boolean } = {}) {
   const body = multipart(options.field ?? 'image', 'photo', options.type ?? 'image/jpeg', data);

@@ -35,6 +35,24 @@ describe('system routes', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('reports not ready from the moment the instance starts shutting down', async () => {
+    let duringClose: Response | undefined;
+    let url = '';
+    t = await createTestApp({
+      // Runs after the health route's own preClose hook, as a balancer's check would arrive.
+      beforeReady: (app) =>
+        app.addHook('preClose', async () => {
+          duringClose = await fetch(`${url}/api/health`);
+        }),
+    });
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    await t.close();
+    t = { ...t, close: async () => {} }; // closed already; afterEach has nothing left to do
+    expect(duringClose?.status).toBe(503);
+    expect(await duringClose?.json()).toEqual({ message: messages.shuttingDown });
+  });
+
   it('tells the web app about the test payment provider and no OIDC by default', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });

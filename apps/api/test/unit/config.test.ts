@@ -40,6 +40,12 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'long enough',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://reloop.example/',
+      REDIS_URL: 'redis://cache:6379/2',
+      S3_BUCKET: 'reloop-images',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://images.reloop.example/',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -49,13 +55,24 @@ describe('loadConfig', () => {
       admin: { email: 'boss@example.com', password: 'long enough' },
       seedDemo: false,
       publicUrl: 'https://reloop.example',
+      redis: { url: 'redis://cache:6379/2', keyPrefix: 'reloop:' },
+      s3: {
+        bucket: 'reloop-images',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        forcePathStyle: true,
+        publicUrl: 'https://images.reloop.example',
+      },
+      trustProxy: '10.0.0.0/8, 127.0.0.1',
     });
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '' })).toMatchObject({
       port: 3000,
       databaseUrl: undefined,
+      redis: undefined,
+      s3: undefined,
     });
   });
 
@@ -66,7 +83,13 @@ describe('loadConfig', () => {
     [{ PORT: '0x50' }, 'PORT'],
     [{ PORT: ' 80' }, 'PORT'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
-    [{ DATABASE_URL: 'mysql://localhost/reloop' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/reloop', JWT_SECRET: 'x'.repeat(32) }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db/reloop' }, 'JWT_SECRET is required when DATABASE_URL is set'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
+    [{ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'a b' }, 'REDIS_KEY_PREFIX'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT needs S3_BUCKET'],
+    [{ S3_PUBLIC_URL: 'https://cdn.example' }, 'S3_PUBLIC_URL needs S3_BUCKET'],
+    [{ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set'],
     [

@@ -7,7 +7,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Healthy when the database answers */
+    /**
+     * Ready when the database (and Redis, when configured) answer
+     * @description A load balancer sends traffic to an instance only while this answers 200. It answers 503 while the instance is shutting down.
+     */
     get: operations['getHealth'];
     put?: never;
     post?: never;
@@ -1074,7 +1077,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The server and its database answer */
+      /** @description The server, its database and its Redis answer */
       200: {
         headers: {
           [name: string]: unknown;

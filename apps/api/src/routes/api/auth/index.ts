@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +22,11 @@ import {
   type UserRow,
 } from '../../../identity/accounts.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../../identity/passwords.ts';
+import {
+  SignInThrottleUnavailable,
+  type SignInReservation,
+  type SignInThrottle,
+} from '../../../identity/sign-in-throttle.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { currentSession } from '../../../plugins/auth.ts';
 import { bearerAuth, described, errorResponses, publicAccess } from '../responses.ts';
@@ -31,6 +37,30 @@ const signedInUser = described(
   z.object({ user: authUserSchema }),
   'The signed-in user, as the web app shows them',
 );
+
+/** How long a client is asked to wait while the shared throttle cannot count. */
+const THROTTLE_DOWN_RETRY_SECONDS = 30;
+
+/**
+ * The throttle's go-ahead for a sign-in attempt. When its shared store (Redis) is down, the
+ * attempt is refused rather than let through uncounted: guessing must never get cheaper
+ * because a counter is unreachable.
+ */
+async function reserveSignIn(
+  throttle: SignInThrottle,
+  request: FastifyRequest,
+  email: string,
+): Promise<SignInReservation> {
+  try {
+    return await throttle.reserve({ address: request.ip, email });
+  } catch (error) {
+    if (!(error instanceof SignInThrottleUnavailable)) throw error;
+    request.log.error({ err: error }, 'sign-in refused: the throttle cannot count attempts');
+    throw new HttpError(429, messages.signInPaused, {
+      'retry-after': String(THROTTLE_DOWN_RETRY_SECONDS),
+    });
+  }
+}
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const issueToken = (user: UserRow, sessionId: string) =>
@@ -91,7 +121,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, password } = request.body;
       // Counted as a failure as it is let through, so parallel guesses all count.
-      const attempt = await app.signInThrottle.reserve({ address: request.ip, email });
+      const attempt = await reserveSignIn(app.signInThrottle, request, email);
       if (attempt.retryAfterSeconds > 0) {
         throw new HttpError(429, messages.tooManySignIns, {
           'retry-after': String(attempt.retryAfterSeconds),

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, messages, publicConfigSchema } from '@reloop/shared';
 import { described, errorResponses, publicAccess } from '../responses.ts';
 
-/** Liveness for operators and the settings the web app needs before it renders. */
+/**
+ * Readiness for a load balancer and operators, and the settings the web app needs before it
+ * renders.
+ */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -11,22 +14,32 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getHealth',
         tags: ['system'],
-        summary: 'Healthy when the database answers',
+        summary: 'Ready when the database (and Redis, when configured) answer',
+        description:
+          'A load balancer sends traffic to an instance only while this answers 200. It answers 503 while the instance is shutting down.',
         security: publicAccess,
         response: {
-          200: described(healthSchema, 'The server and its database answer'),
+          200: described(healthSchema, 'The server, its database and its Redis answer'),
           ...errorResponses(503),
         },
       },
     },
     async (request, reply) => {
+      // From the moment closing starts, the balancer is told to send new requests elsewhere.
+      if (app.isClosing) return reply.code(503).send({ message: messages.shuttingDown });
       try {
         await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send({ message: messages.databaseUnavailable });
       }
+      try {
+        await app.redis?.ping();
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: Redis unreachable');
+        return reply.code(503).send({ message: messages.redisUnavailable });
+      }
+      return { status: 'ok' as const };
     },
   );
 
