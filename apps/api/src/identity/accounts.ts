@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '@reloop/shared';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 
 /** Accounts and their server-side sessions: the only place that writes either table. */
@@ -71,25 +72,33 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** The user behind a live session: not revoked, and the user not deleted. */
+/**
+ * The user behind a live session: not revoked, and the user not deleted. Every signed-in call
+ * asks, so it is prepared once per pool rather than built and planned per request.
+ */
 export async function findSessionUser(
   db: Database,
   claims: { userId: string; sessionId: string },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
+  const [row] = await sessionUser(db).execute(claims);
+  return row?.user;
+}
+
+const sessionUser = preparedPerDatabase((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         isNull(users.deletedAt),
       ),
-    );
-  return row?.user;
-}
+    )
+    .prepare('identity_session_user'),
+);
 
 export async function updateProfile(
   db: Database,

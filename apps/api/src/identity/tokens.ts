@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /**
@@ -18,13 +19,20 @@ export interface TokenClaims {
 }
 
 export class TokenService {
-  readonly #key: Uint8Array;
+  /** Imported once: given the raw bytes, jose would import the key again on every call. */
+  readonly #key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  issue(claims: TokenClaims): Promise<string> {
+  async issue(claims: TokenClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
@@ -32,13 +40,13 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(LIFETIME)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
   async verify(token: string): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
