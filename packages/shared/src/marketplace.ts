@@ -433,11 +433,26 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * Unread notifications and messages are counted up to this many: the bell shows "99+" beyond,
+ * and a poll never reads a seller's whole backlog.
+ */
+export const UNREAD_COUNTED_UP_TO = 100;
+
+const unreadCount = (what: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(UNREAD_COUNTED_UP_TO)
+    .describe(
+      `${what}, counted up to ${UNREAD_COUNTED_UP_TO}: ${UNREAD_COUNTED_UP_TO} means that many or more`,
+    );
+
 export const notificationsSchema = z
   .object({
-    /** Unread notifications, and unread messages across all of the user's bookings. */
-    unread: z.number().int(),
-    unreadMessages: z.number().int(),
+    unread: unreadCount('Unread notifications'),
+    unreadMessages: unreadCount("Unread messages across all of the user's bookings"),
     /** The latest notifications, newest first. */
     notifications: z.array(notificationSchema),
   })

@@ -1,8 +1,15 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { BookingSide, NotificationKind, Notifications } from '@reloop/shared';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import {
+  UNREAD_COUNTED_UP_TO,
+  type BookingSide,
+  type NotificationKind,
+  type Notifications,
+} from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { bookings, notifications } from '../db/schema.ts';
-import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { bookingMessages, bookings, notifications, users } from '../db/schema.ts';
+import { readMarkOf, unreadMessageOf } from './read-marks.ts';
 
 /**
  * In-app notifications of the events that need a user to act (DESIGN §12): a new booking and
@@ -40,27 +47,10 @@ export function otherParty(
 }
 
 export async function listNotifications(db: Database, userId: string): Promise<Notifications> {
+  const statements = notificationStatements(db);
   const [latest, [counts]] = await Promise.all([
-    db
-      .select({ notification: notifications, productName: bookings.productName })
-      .from(notifications)
-      .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LATEST),
-    // Unread messages are counted only in threads with an unread message notification: a user
-    // with thousands of bookings does not make every poll read them all.
-    db
-      .select({
-        unread: sql<number>`count(*)::int`,
-        unreadMessages: sql<number>`coalesce(sum(${unreadMessagesOf(
-          notifications.side,
-          sql`case ${notifications.side} when 'buyer' then ${readMarkOf('buyer')} else ${readMarkOf('seller')} end`,
-        )}) filter (where ${notifications.kind} = 'message'), 0)::int`,
-      })
-      .from(notifications)
-      .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    statements.latest.execute({ userId }),
+    statements.counts.execute({ userId }),
   ]);
   return {
     unread: counts?.unread ?? 0,
@@ -76,6 +66,56 @@ export async function listNotifications(db: Database, userId: string): Promise<N
     })),
   };
 }
+
+/** How many rows `rows` has, reading no more than the bell shows. */
+const countedUpTo = (rows: PgSelect) =>
+  sql<number>`(select count(*)::int from (${rows.limit(UNREAD_COUNTED_UP_TO)}) counted)`;
+
+/** Every signed-in page polls these, so both are prepared once per pool. */
+const notificationStatements = preparedPerDatabase((db) => {
+  const recipient = eq(notifications.userId, sql.placeholder('userId'));
+  const unread = and(recipient, isNull(notifications.readAt));
+  // A message counts only in a thread whose message notification is unread: a user with
+  // thousands of bookings does not make every poll read them all.
+  const unreadMessages = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
+    .innerJoin(
+      bookingMessages,
+      unreadMessageOf(
+        notifications.side,
+        sql`case ${notifications.side} when 'buyer' then ${readMarkOf('buyer')} else ${readMarkOf('seller')} end`,
+      ),
+    )
+    .where(and(unread, eq(notifications.kind, 'message')))
+    .$dynamic();
+  return {
+    latest: db
+      .select({ notification: notifications, productName: bookings.productName })
+      .from(notifications)
+      .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
+      .where(recipient)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(LATEST)
+      .prepare('notifications_latest'),
+    // Both counts in one round trip, from the recipient's own row.
+    counts: db
+      .select({
+        unread: countedUpTo(
+          db
+            .select({ one: sql`1` })
+            .from(notifications)
+            .where(unread)
+            .$dynamic(),
+        ),
+        unreadMessages: countedUpTo(unreadMessages),
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('notifications_counts'),
+  };
+});
 
 /** Marks the user's notifications read, except of unread messages: reading the thread does. */
 export async function markNotificationsRead(db: Database, userId: string): Promise<void> {

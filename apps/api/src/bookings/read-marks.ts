@@ -19,9 +19,13 @@ export const readMarkOf = (side: BookingSide) =>
  */
 export const unreadMessagesOf = (side: BookingSide | PgColumn, readMark: SQL | PgColumn) =>
   sql<number>`(select count(*)::int from ${bookingMessages}
-    where ${bookingMessages.bookingId} = ${bookings.id}
-      and ${bookingMessages.from} <> ${side}
-      and ${bookingMessages.createdAt} > coalesce(${readMark}, '-infinity'))`;
+    where ${unreadMessageOf(side, readMark)})`;
+
+/** A message of the booking's thread that `side`, whose mark is `readMark`, has not read. */
+export const unreadMessageOf = (side: BookingSide | PgColumn, readMark: SQL | PgColumn) =>
+  sql`${bookingMessages.bookingId} = ${bookings.id}
+    and ${bookingMessages.from} <> ${side}
+    and ${bookingMessages.createdAt} > coalesce(${readMark}, '-infinity')`;
 
 /**
  * Moves `side`'s mark up to a message, never back, and says whether it moved. A mark already

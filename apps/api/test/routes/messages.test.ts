@@ -2,13 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   messages,
+  UNREAD_COUNTED_UP_TO,
   type Booking,
   type Message,
   type Notifications,
   type Sale,
   type ThreadSummary,
 } from '@reloop/shared';
-import { bookingMessages, bookings } from '../../src/db/schema.ts';
+import { bookingMessages, bookings, notifications } from '../../src/db/schema.ts';
 import { MAX_THREAD_MESSAGES } from '../../src/bookings/threads.ts';
 import { call, errorPaths, sellProduct } from '../helpers/behaviour.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
@@ -261,5 +262,34 @@ describe('notifications', () => {
     expect(after.notifications.every((item) => item.read)).toBe(true);
     // Another user's notifications are untouched.
     expect((await notificationsOf(buyer)).unread).toBe(1);
+  });
+
+  it('count up to 100 of each, however many are unread', async () => {
+    expect((await send(buyer, 'Still available?')).statusCode).toBe(201);
+    const backlog = UNREAD_COUNTED_UP_TO + 20;
+    await t.db.insert(notifications).values(
+      Array.from({ length: backlog }, () => ({
+        userId: seller.uid,
+        bookingId,
+        kind: 'booked' as const,
+        side: 'seller' as const,
+      })),
+    );
+    await t.db.insert(bookingMessages).values(
+      Array.from({ length: backlog }, (_, index) => ({
+        bookingId,
+        from: 'buyer' as const,
+        text: `Message ${index}`,
+      })),
+    );
+    expect(await notificationsOf(seller)).toMatchObject({
+      unread: UNREAD_COUNTED_UP_TO,
+      unreadMessages: UNREAD_COUNTED_UP_TO,
+    });
+    // Below the cap the counts are exact: the backlog read, one new message is one.
+    await read(seller);
+    await call(t.app, 'POST', '/api/notifications/read', { actor: seller });
+    expect((await send(buyer, 'Hello?')).statusCode).toBe(201);
+    expect(await notificationsOf(seller)).toMatchObject({ unread: 1, unreadMessages: 1 });
   });
 });

@@ -854,7 +854,9 @@ export interface components {
       createdAt: string;
     };
     Notifications: {
+      /** @description Unread notifications, counted up to 100: 100 means that many or more */
       unread: number;
+      /** @description Unread messages across all of the user's bookings, counted up to 100: 100 means that many or more */
       unreadMessages: number;
       notifications: components['schemas']['Notification'][];
     };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Notification, Notifications } from '@reloop/shared';
+import { UNREAD_COUNTED_UP_TO, type Notification, type Notifications } from '@reloop/shared';
 import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
@@ -31,19 +31,19 @@ const latest: Notifications = {
   ],
 };
 
-/** A signed-in seller on a page of the public shell, with `latest` until they are marked read. */
-function showBell() {
+/** A signed-in seller on a page of the public shell, with `shown` until they are marked read. */
+function showBell(shown: Notifications = latest) {
   let markedRead = false;
   const api = mockApi({
     ...signedInAs('seller'),
     'GET /api/notifications': () => ({
       body: markedRead
         ? {
-            ...latest,
+            ...shown,
             unread: 0,
-            notifications: latest.notifications.map((each) => ({ ...each, read: true })),
+            notifications: shown.notifications.map((each) => ({ ...each, read: true })),
           }
-        : latest,
+        : shown,
     }),
     'POST /api/notifications/read': () => {
       markedRead = true;
@@ -85,6 +85,15 @@ describe('the notifications bell', () => {
     expect(href(/Booking cancelled: ThinkPad T14/)).toBe('/dashboard/orders');
     expect(href(/Handover confirmed: ThinkPad T14/)).toBe('/dashboard/sales');
     expect(panel.getByText('1 hour ago')).toBeTruthy();
+  });
+
+  it('says 99+ when the server counted up to its limit', async () => {
+    showBell({ ...latest, unread: UNREAD_COUNTED_UP_TO, unreadMessages: UNREAD_COUNTED_UP_TO });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+    expect(bell.textContent).toBe('99+');
+    fireEvent.click(bell);
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(panel.getByText('99+ unread messages')).toBeTruthy();
   });
 
   it('closes on Escape, handing focus back to the bell', async () => {

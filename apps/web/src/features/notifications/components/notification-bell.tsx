@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LuBell } from 'react-icons/lu';
 import { Link } from 'react-router';
-import type { Notification, NotificationKind } from '@reloop/shared';
+import { UNREAD_COUNTED_UP_TO, type Notification, type NotificationKind } from '@reloop/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatTimeAgo } from '../../../lib/format.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
@@ -22,7 +22,12 @@ const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as cons
 const destination = ({ kind, side, bookingId }: Notification) =>
   kind === 'message' ? `${LISTS[side]}/${bookingId}/messages` : LISTS[side];
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** The server counts up to UNREAD_COUNTED_UP_TO; that many means at least as many. */
+const countText = (count: number) =>
+  count >= UNREAD_COUNTED_UP_TO ? `${UNREAD_COUNTED_UP_TO - 1}+` : String(count);
+
+const plural = (count: number, noun: string) =>
+  `${countText(count)} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * The navbar's bell (signed-in users): how many notifications are unread, and a panel with the
@@ -112,7 +117,7 @@ export default function NotificationBell() {
         ref={button}
         type="button"
         className="btn btn-ghost btn-circle"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${countText(unread)} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={PANEL_ID}
         onClick={toggle}
@@ -121,7 +126,7 @@ export default function NotificationBell() {
           <LuBell size={20} aria-hidden="true" />
           {unread > 0 && (
             <span className="indicator-item badge badge-primary badge-xs" aria-hidden="true">
-              {unread}
+              {countText(unread)}
             </span>
           )}
         </span>
