@@ -12,12 +12,18 @@ import {
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookingMessages, bookings, payments, products, users } from '../db/schema.ts';
+import {
+  bookingMessages,
+  bookings,
+  notifications,
+  payments,
+  products,
+  users,
+} from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
-import { findVisibleProduct, toDollars } from '../products/products.ts';
-import { notify } from './notifications.ts';
+import { listingExists, toDollars } from '../products/products.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
 /**
@@ -65,40 +71,83 @@ export async function createBooking(
   body: z.output<typeof bookingBodySchema>,
 ): Promise<string> {
   const note = body.note || null;
+  let outcome: BookingOutcome | undefined;
   try {
-    // The product stays locked until the booking is in: a sale (which locks it for update)
-    // or a delete of it waits, so nobody books a product that was just sold or deleted.
-    return await db.transaction(async (tx) => {
-      const product = await findVisibleProduct(tx, body.productId, 'share');
-      if (product.sellerId === buyer.id) throw new HttpError(403, messages.ownProduct);
-      if (product.status !== 'unsold') throw new HttpError(409, messages.productSold);
-      const [created] = await tx
-        .insert(bookings)
-        .values({
-          productId: product.id,
-          buyerId: buyer.id,
-          sellerId: product.sellerId,
-          productName: product.name,
-          productImage: product.image,
-          priceCents: product.resalePriceCents,
-          phone: body.buyerPhone,
-          meetingLocation: body.buyerMeetingLocation,
-          note,
-        })
-        .returning({ id: bookings.id });
-      if (!created) throw new Error('insert returned no row');
-      // The note opens the conversation, so the seller can answer it where the buyer looks.
-      if (note)
-        await tx
-          .insert(bookingMessages)
-          .values({ bookingId: created.id, from: 'buyer', text: note });
-      await notify(tx, { userId: product.sellerId, side: 'seller' }, created.id, 'booked');
-      return created.id;
-    });
+    const result = await db.execute<BookingOutcome>(
+      bookProduct({ ...body, buyerId: buyer.id, note }),
+    );
+    outcome = result.rows[0];
   } catch (error) {
     if (sqlErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, messages.alreadyBooked);
     throw error;
   }
+  if (!outcome) throw new HttpError(404, messages.productNotFound);
+  if (outcome.seller_id === buyer.id) throw new HttpError(403, messages.ownProduct);
+  if (outcome.status !== 'unsold') throw new HttpError(409, messages.productSold);
+  if (!outcome.booking_id) throw new Error(`booking of unsold product ${body.productId} not made`);
+  return outcome.booking_id;
+}
+
+/** What booking a product found: the product (none when gone) and the booking, when made. */
+interface BookingOutcome extends Record<string, unknown> {
+  seller_id: string;
+  status: string;
+  booking_id: string | null;
+}
+
+/** Bare column names, as an INSERT's column list and a CTE's select list take them. */
+const column = (each: { name: string }) => sql.identifier(each.name);
+const columns = (...each: { name: string }[]) => sql.join(each.map(column), sql`, `);
+
+/**
+ * A booking in one statement, so one round trip and one commit. The product is locked for
+ * share until the booking is in: a sale (which locks it for update) or a delete of it waits, so
+ * nobody books a product that was just sold or deleted. Name, image and price come from the
+ * listing. The note opens the conversation, so the seller can answer it where the buyer looks,
+ * and the seller is notified.
+ */
+function bookProduct(booking: {
+  productId: string;
+  buyerId: string;
+  buyerPhone: string;
+  buyerMeetingLocation: string;
+  note: string | null;
+}): SQL {
+  const buyerId = sql`${booking.buyerId}::uuid`;
+  const note = sql`${booking.note}::text`;
+  const { id, sellerId, status } = products;
+  return sql`with product as (
+      select ${columns(id, sellerId, status, products.name, products.image, products.resalePriceCents)}
+      from ${products}
+      where ${and(listingExists, eq(products.id, booking.productId))}
+      for share
+    ), booking as (
+      insert into ${bookings} (${columns(
+        bookings.productId,
+        bookings.buyerId,
+        bookings.sellerId,
+        bookings.productName,
+        bookings.productImage,
+        bookings.priceCents,
+        bookings.phone,
+        bookings.meetingLocation,
+        bookings.note,
+      )})
+      select ${column(id)}, ${buyerId}, ${columns(sellerId, products.name, products.image, products.resalePriceCents)},
+        ${booking.buyerPhone}, ${booking.buyerMeetingLocation}, ${note}
+      from product
+      where ${column(status)} = 'unsold' and ${column(sellerId)} <> ${buyerId}
+      returning ${columns(bookings.id, bookings.sellerId)}
+    ), opening_message as (
+      insert into ${bookingMessages} (${columns(bookingMessages.bookingId, bookingMessages.from, bookingMessages.text)})
+      select ${column(bookings.id)}, 'buyer', ${note} from booking where ${note} is not null
+    ), seller_notified as (
+      insert into ${notifications} (${columns(notifications.userId, notifications.side, notifications.bookingId, notifications.kind)})
+      select ${column(bookings.sellerId)}, 'seller', ${column(bookings.id)}, 'booked' from booking
+    )
+    select product.${column(sellerId)} as seller_id, product.${column(status)} as status,
+      booking.${column(bookings.id)} as booking_id
+    from product left join booking on true`;
 }
 
 /** One side's bookings, newest first, where `owner` names them: an index range on it. */

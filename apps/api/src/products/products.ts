@@ -63,7 +63,8 @@ export const forSale = and(isNull(products.deletedAt), eq(products.status, 'unso
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number): number => cents / 100;
 
-const exists = isNull(products.deletedAt);
+/** A listing that still exists: neither it nor its seller deleted (sold ones included). */
+export const listingExists = isNull(products.deletedAt);
 
 /** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
 const productLists = preparedPerDatabase((db) => {
@@ -83,10 +84,10 @@ const productLists = preparedPerDatabase((db) => {
       and(forSale, eq(products.categoryId, sql.placeholder('categoryId'))),
     ),
     advertised: list('products_advertised_listing', and(forSale, eq(products.advertised, true))),
-    reported: list('products_reported_listing', and(exists, eq(products.reported, true))),
+    reported: list('products_reported_listing', and(listingExists, eq(products.reported, true))),
     seller: list(
       'products_seller_listing',
-      and(exists, eq(products.sellerId, accountIdByEmail(db, 'sellerEmail'))),
+      and(listingExists, eq(products.sellerId, accountIdByEmail(db, 'sellerEmail'))),
     ),
   };
 });
@@ -250,7 +251,7 @@ const productDetails = preparedPerDatabase((db) =>
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(exists, eq(products.id, sql.placeholder('id'))))
+    .where(and(listingExists, eq(products.id, sql.placeholder('id'))))
     .prepare('products_listing_page'),
 );
 
@@ -277,7 +278,7 @@ export async function findExistingProduct(
   const query = db
     .select()
     .from(products)
-    .where(and(exists, eq(products.id, id)));
+    .where(and(listingExists, eq(products.id, id)));
   const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
