@@ -45,6 +45,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
+  }).catch(async (error: unknown) => {
+    // A start that fails on purpose (an unreachable Redis or bucket) leaves nothing behind.
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   options.beforeReady?.(app);
   await app.ready();
