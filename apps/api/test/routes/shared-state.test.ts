@@ -123,37 +123,36 @@ describe('images in an S3-compatible bucket', () => {
   });
 });
 
+/** `times` POSTs of `payload` to `url`, to one instance and the other in turn: their statuses. */
+async function postAlternately(
+  instances: [TestApp, TestApp],
+  times: number,
+  url: string,
+  payload: object,
+): Promise<number[]> {
+  const statuses = [];
+  for (let attempt = 0; attempt < times; attempt += 1) {
+    const instance = attempt % 2 === 0 ? instances[0] : instances[1];
+    statuses.push((await instance.app.inject({ method: 'POST', url, payload })).statusCode);
+  }
+  return statuses;
+}
+
 describe('counts in Redis', () => {
   it('throttles failed sign-ins to one email as one, whichever instance they reach', async () => {
-    const [first, second] = await twoInstances();
-    const { email } = await signUp(first.app);
-    const statuses = [];
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const instance = attempt % 2 === 0 ? first : second;
-      const response = await instance.app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email, password: 'not the password' },
-      });
-      statuses.push(response.statusCode);
-    }
+    const instances = await twoInstances();
+    const { email } = await signUp(instances[0].app);
+    const statuses = await postAlternately(instances, 10, '/api/auth/signin', {
+      email,
+      password: 'not the password',
+    });
     // Five failures are free per address and email (SIGN_IN_POLICY), over both instances.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
   });
 
   it('counts a route rate limit over both instances', async () => {
-    const [first, second] = await twoInstances();
-    const statuses = [];
     // Sign-up allows 30 a minute per client; invalid bodies count too (the limit runs first).
-    for (let attempt = 0; attempt < 31; attempt += 1) {
-      const instance = attempt % 2 === 0 ? first : second;
-      const response = await instance.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: {},
-      });
-      statuses.push(response.statusCode);
-    }
+    const statuses = await postAlternately(await twoInstances(), 31, '/api/auth/signup', {});
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
