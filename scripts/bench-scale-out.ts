@@ -31,6 +31,7 @@ import {
   formatRows,
   median,
   ms,
+  roundsFromEnv,
   runRoundsOn,
   summarize,
   type Call,
@@ -46,10 +47,12 @@ import {
 } from './bench/setup.ts';
 import { generateVolume, pick } from './bench/volume.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const {
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  warmUpSeconds: WARM_UP_SECONDS,
+} = roundsFromEnv({ seconds: 10, rounds: 3, warmUpSeconds: 3 });
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 20));
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Listings the mix rotates over, so one cached row does not stand for a million. */
 const LISTINGS = 1000;

@@ -19,7 +19,7 @@ import { createPostgresDatabase } from '../e2e/src/postgres.ts';
 import { startServer, type RunningServer } from '../e2e/src/server.ts';
 import { startCeiling } from './bench/ceiling.ts';
 import { embeddedDatabaseUrl } from './bench/embedded.ts';
-import { formatTable, runRoundsOn, summarize, type Call } from './bench/measure.ts';
+import { formatTable, roundsFromEnv, runRoundsOn, summarize, type Call } from './bench/measure.ts';
 import { treeMemory, type TreeMemory } from './bench/memory.ts';
 import { walkPages } from './bench/pages.ts';
 import { SEARCHES } from './bench/searches.ts';
@@ -33,9 +33,11 @@ import {
 import { explainLists } from './bench/explain.ts';
 import { BENCH_PASSWORD, generateVolume, pick, type Picks, type Volume } from './bench/volume.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const {
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  warmUpSeconds: WARM_UP_SECONDS,
+} = roundsFromEnv({ seconds: 3, rounds: 3, warmUpSeconds: 1 });
 const CONNECTIONS = 10;
 /** DESIGN §9 goals, per call, at 10 connections on loopback. */
 const LIST_P99_MS = 20;

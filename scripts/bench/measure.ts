@@ -25,6 +25,23 @@ export interface Sample {
   statuses: Record<string, number>;
 }
 
+/**
+ * How long and how often calls are measured: BENCH_SECONDS, BENCH_ROUNDS (at least 1) and
+ * BENCH_WARMUP_SECONDS from the environment, else the bench's own defaults.
+ */
+export function roundsFromEnv(defaults: {
+  seconds: number;
+  rounds: number;
+  warmUpSeconds: number;
+}) {
+  const { BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS } = process.env;
+  return {
+    seconds: Number(BENCH_SECONDS ?? defaults.seconds),
+    rounds: Math.max(1, Number(BENCH_ROUNDS ?? defaults.rounds)),
+    warmUpSeconds: Number(BENCH_WARMUP_SECONDS ?? defaults.warmUpSeconds),
+  };
+}
+
 export interface RoundsOptions {
   rounds: number;
   seconds: number;
