@@ -31,9 +31,9 @@ async function pageHead(
 }
 
 /**
- * Serves the built web app from the same process (images/serving.ts serves images). Unknown /api paths are
- * JSON 404s; any other GET gets index.html, with its page's head tags, so the web app's router
- * can take over.
+ * Serves the built web app from the same process (images/serving.ts serves images). Unknown
+ * /api paths are JSON 404s; any other GET gets index.html, with its page's head tags, so the web
+ * app's router can take over.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
