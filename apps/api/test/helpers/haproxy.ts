@@ -60,20 +60,24 @@ export async function startHaproxy(instancePorts: number[]): Promise<Balancer> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
-    const health = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (health?.status === 200) break;
-    if (attempt === 100) throw new Error(`haproxy did not pass traffic: ${output}`);
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    await rm(dir, { recursive: true, force: true });
   };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
+      const health = await fetch(`${url}/api/health`).catch(() => undefined);
+      if (health?.status === 200) break;
+      if (attempt === 100) throw new Error(`haproxy did not pass traffic: ${output}`);
+      await sleep(100);
+    }
+  } catch (error) {
+    // A balancer that never passed traffic leaves neither its process nor its config behind.
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
