@@ -17,7 +17,7 @@
 // (default redis://127.0.0.1:6379; the instances' keys go under a fresh prefix, removed at the
 // end), HAPROXY_PATH (default /usr/sbin/haproxy).
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type autocannon from 'autocannon';
@@ -93,9 +93,7 @@ async function benchScaleOut(postgresUrl: string, cleanup: Cleanup): Promise<boo
   const keyPrefix = `reloop-bench:${randomUUID()}:`;
   cleanup.add(() => removeKeysUnder(keyPrefix, REDIS_URL));
   const shared = {
-    DATABASE_URL: database.url,
-    // Instances behind one balancer must share it (DESIGN §13); any will do here.
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...database.serverEnv,
     REDIS_URL,
     REDIS_KEY_PREFIX: keyPrefix,
     TRUST_PROXY: '127.0.0.1',

@@ -11,7 +11,6 @@
 // BENCH_WEB_RUNS (default 3) runs per page; BENCH_POSTGRES_URL runs Reloop on a scratch
 // database on that server instead of the embedded default. Debian's chromium (`CHROMIUM_PATH`),
 // nothing but loopback traffic.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -50,9 +49,7 @@ async function main(): Promise<boolean> {
   const postgresUrl = process.env.BENCH_POSTGRES_URL;
   const database = postgresUrl ? await createPostgresDatabase(postgresUrl) : undefined;
   try {
-    const server = await startServer(
-      database ? { DATABASE_URL: database.url, JWT_SECRET: randomBytes(32).toString('hex') } : {},
-    );
+    const server = await startServer(database?.serverEnv ?? {});
     try {
       log(`Reloop at ${server.url} (${database ? 'BENCH_POSTGRES_URL' : 'embedded PostgreSQL'})`);
       return await auditPages(server.url);

@@ -12,7 +12,6 @@
 // BENCH_SECONDS (default 3) per call and round, BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
 // (default 1), BENCH_SKIP_POSTGRES=1 / BENCH_SKIP_EMBEDDED=1 to run one half, BENCH_EXPLAIN=1 to
 // print the query plans in full.
-import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
 import { createPostgresDatabase } from '../e2e/src/postgres.ts';
@@ -110,9 +109,7 @@ function postgresTarget(serverUrl: string): Target {
       const dataDir = await scratchDir(cleanup);
       const server = await startServer({
         DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        // Several-instance deployments must share one (DESIGN §13); any will do here.
-        JWT_SECRET: randomBytes(32).toString('hex'),
+        ...database.serverEnv,
       });
       cleanup.add(() => server.stop());
       return { server, sqlUrl: database.url };

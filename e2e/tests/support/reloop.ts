@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +27,11 @@ export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop 
   let reloop: Reloop | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const env: Record<string, string> = {};
-    if (options.postgresUrl) {
-      const database = await createPostgresDatabase(options.postgresUrl);
-      env.DATABASE_URL = database.url;
-      env.JWT_SECRET = randomBytes(32).toString('hex');
-      dropDatabase = database.drop;
-    }
-    const server = await startServer(env);
+    const database = options.postgresUrl
+      ? await createPostgresDatabase(options.postgresUrl)
+      : undefined;
+    dropDatabase = database?.drop;
+    const server = await startServer(database?.serverEnv);
     reloop = { server, browser: await launchChromium(), api: new ApiClient(server.url) };
   }, 60_000);
   afterAll(async () => {
