@@ -1,10 +1,11 @@
 // EXPLAIN (ANALYZE) of every list and search query exactly as the app runs it: the app's own
 // functions run their statements on one connection, and each page is then explained on that
 // connection, parameters and all: `EXPLAIN … EXECUTE name(params)` for the prepared lists, the
-// same text and values for searches (planned per request).
+// same text and values for searches (planned per request). Each page runs five times first:
+// from then on PostgreSQL may keep a prepared statement's generic plan, the one a warm app uses.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { searchQuerySchema, type Pagination } from '@reloop/shared';
+import { DEFAULT_PAGE_SIZE, searchQuerySchema, type Pagination } from '@reloop/shared';
 import { listBuyerBookings, listSales } from '../../apps/api/src/bookings/bookings.ts';
 import { SESSION_SETTINGS, type Database } from '../../apps/api/src/db/client.ts';
 import * as schema from '../../apps/api/src/db/schema.ts';
@@ -21,7 +22,8 @@ import { listUsersByRole } from '../../apps/api/src/users/users.ts';
 import { SEARCHES } from './searches.ts';
 import type { Picks } from './volume.ts';
 
-const PAGE_SIZE = 24;
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+const RUNS_BEFORE_GENERIC_PLAN = 5;
 const DEEP_PAGE = 50;
 
 export interface ExplainedPage {
@@ -63,12 +65,14 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
     for (const [list, read] of lists) {
       const cursors = await cursorsOf(read);
       for (const [page, cursor] of cursors) {
-        await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+        for (let run = 0; run < RUNS_BEFORE_GENERIC_PLAN; run++) {
+          await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+        }
         const statement = lastQuery();
         const explain = 'explain (analyze, buffers, costs off)';
         const { rows } = await (statement.name
           ? client.query<{ 'QUERY PLAN': string }>(
-              `${explain} execute ${statement.name}(${statement.values.map(literal).join(', ')})`,
+              `${explain} execute ${statement.name}${argumentsOf(statement.values)}`,
             )
           : client.query<{ 'QUERY PLAN': string }>(
               `${explain} ${statement.text}`,
@@ -124,6 +128,11 @@ function recordQueries(
     if (!last) throw new Error('the list ran no statement');
     return last;
   };
+}
+
+/** `(a, b)` for EXECUTE; nothing for a statement without parameters. */
+function argumentsOf(values: unknown[]): string {
+  return values.length ? `(${values.map(literal).join(', ')})` : '';
 }
 
 function literal(value: unknown): string {

@@ -45,8 +45,10 @@ export type Condition = z.infer<typeof conditionSchema>;
  * `Link: <…>; rel="next"` header carries. There are no offsets: a page deep in a million rows
  * would cost a scan of everything before it.
  */
+export const DEFAULT_PAGE_SIZE = 24;
+
 export const paginationQuerySchema = z.object({
-  limit: wholeNumberText({ min: 1, max: 100 }).default(24),
+  limit: wholeNumberText({ min: 1, max: 100 }).default(DEFAULT_PAGE_SIZE),
   cursor: z.uuid({ error: 'must be the cursor of a Link header' }).optional(),
   offset: z
     .never({ error: 'is not supported: follow the Link header (rel="next") for the next page' })

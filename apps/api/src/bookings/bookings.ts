@@ -22,7 +22,7 @@ import {
 } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
-import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import { keysetStatements, readPage, type Page } from '../pagination.ts';
 import { listingExists, toDollars } from '../products/products.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
@@ -153,11 +153,11 @@ function bookProduct(booking: {
 /** One side's bookings, newest first, where `owner` names them: an index range on it. */
 const bookingList = (name: string, side: BookingSide, owner: (db: Database) => SQL | undefined) =>
   preparedPerDatabase((db) =>
-    keysetStatements(name, bookings, bookings, (position) =>
+    keysetStatements(name, bookings, bookings, (position, limit) =>
       bookingViews(db, side)
         .where(and(owner(db), position))
         .orderBy(desc(bookings.createdAt), desc(bookings.id))
-        .limit(limitPlaceholder),
+        .limit(limit),
     ),
   );
 

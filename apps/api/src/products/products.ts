@@ -13,7 +13,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
-import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import { keysetStatements, readPage, type Page } from '../pagination.ts';
 import type { CategoryCatalog } from './categories.ts';
 
 /**
@@ -64,8 +64,11 @@ export interface ListedProduct {
   seller: Pick<UserRow, 'name' | 'email' | 'verified'>;
 }
 
-/** Listings a buyer may see: not deleted (nor its seller), not sold. */
-export const forSale = and(isNull(products.deletedAt), eq(products.status, 'unsold'));
+/** Listings a buyer may see: not deleted (nor its seller), not sold (a constant, for the plans). */
+export const forSale = and(
+  isNull(products.deletedAt),
+  eq(products.status, 'unsold').inlineParams(),
+);
 
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number): number => cents / 100;
@@ -76,22 +79,28 @@ export const listingExists = isNull(products.deletedAt);
 /** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
 const productLists = preparedPerDatabase((db) => {
   const list = (name: string, where: SQL | undefined) =>
-    keysetStatements(name, products, products, (position) =>
+    keysetStatements(name, products, products, (position, limit) =>
       db
         .select(listedColumns)
         .from(products)
         .innerJoin(users, eq(users.id, products.sellerId))
         .where(and(where, position))
         .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(limitPlaceholder),
+        .limit(limit),
     );
   return {
     category: list(
       'products_category_listing',
       and(forSale, eq(products.categoryId, sql.placeholder('categoryId'))),
     ),
-    advertised: list('products_advertised_listing', and(forSale, eq(products.advertised, true))),
-    reported: list('products_reported_listing', and(listingExists, eq(products.reported, true))),
+    advertised: list(
+      'products_advertised_listing',
+      and(forSale, eq(products.advertised, true).inlineParams()),
+    ),
+    reported: list(
+      'products_reported_listing',
+      and(listingExists, eq(products.reported, true).inlineParams()),
+    ),
     seller: list(
       'products_seller_listing',
       and(listingExists, eq(products.sellerId, accountIdByEmail(db, 'sellerEmail'))),

@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { products, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
-import { keysetStatements, limitPlaceholder, readPage, type Page } from '../pagination.ts';
+import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
 
@@ -49,13 +49,13 @@ export type ListedUser = Pick<UserRow, keyof typeof listedUserColumns>;
 
 /** Users of one role, newest first: an index range on (role, created_at, id). */
 const usersByRoleList = preparedPerDatabase((db) =>
-  keysetStatements('users_role_listing', users, users, (position) =>
+  keysetStatements('users_role_listing', users, users, (position, limit) =>
     db
       .select(listedUserColumns)
       .from(users)
       .where(and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt), position))
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limitPlaceholder),
+      .limit(limit),
   ),
 );
 
