@@ -3,11 +3,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { MemorySignInThrottle, type SignInThrottle } from './identity/sign-in-throttle.ts';
@@ -20,6 +16,7 @@ import { CategoryCatalog } from './products/categories.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import {
@@ -107,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // The S3 and Redis clients (about 20 MB and 100–200 ms each) load only when configured.
   const images: DiskImageStore | BucketImageStore = config.s3

@@ -1,8 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorBody } from '@reloop/shared';
 import { sqlErrorCode } from '../db/client.ts';
 import { HttpError } from '../http-errors.ts';
@@ -22,13 +19,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
         })),
       };
       return reply.code(400).send(body);
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error(
-        { err: error, issues: error.cause.issues },
-        'response did not match schema',
-      );
-      return reply.code(500).send({ message: messages.internalError });
     }
     // Data exceptions (SQLSTATE class 22, e.g. a NUL byte in text) come from what was sent.
     if (sqlErrorCode(error)?.startsWith('22')) {
