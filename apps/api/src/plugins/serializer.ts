@@ -8,7 +8,7 @@ import { z } from 'zod';
  * schema names are written, so a field a handler passes by mistake (a password hash) never
  * leaves the server, and a missing required field is a logged 500. Handlers' results are
  * typed by the schemas at compile time, so zod's validating encode pass is not repeated per
- * response: it cost as much as the JSON itself (a page of 20 listings: 130 µs with it, 62 µs).
+ * response: it cost as much as the JSON itself (a page of 24 listings: 130 µs with it, 62 µs).
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
   fastJsonStringify(
