@@ -22,7 +22,6 @@ import { listUsersByRole } from '../../apps/api/src/users/users.ts';
 import { SEARCHES } from './searches.ts';
 import type { Picks } from './volume.ts';
 
-const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 const RUNS_BEFORE_GENERIC_PLAN = 5;
 const DEEP_PAGE = 50;
 
@@ -66,7 +65,7 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
       const cursors = await cursorsOf(read);
       for (const [page, cursor] of cursors) {
         for (let run = 0; run < RUNS_BEFORE_GENERIC_PLAN; run++) {
-          await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+          await read({ limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
         }
         const statement = lastQuery();
         const explain = 'explain (analyze, buffers, costs off)';
@@ -102,7 +101,7 @@ async function cursorsOf(
   const found: [ExplainedPage['page'], string | undefined][] = [['first', undefined]];
   let cursor: string | undefined;
   for (let depth = 1; depth <= DEEP_PAGE; depth += 1) {
-    cursor = (await read({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })).nextCursor;
+    cursor = (await read({ limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : {}) })).nextCursor;
     if (!cursor) break;
     if (depth === 1) found.push(['next', cursor]);
     if (depth === DEEP_PAGE - 1) found.push([`${DEEP_PAGE} deep`, cursor]);

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { createQuerySerializer } from 'openapi-fetch';
+import { DEFAULT_PAGE_SIZE } from '@reloop/shared';
 import { dataOf, type Outcome } from './api-client.ts';
 import { nextPageUrl } from './link-header.ts';
 
@@ -7,9 +8,9 @@ import { nextPageUrl } from './link-header.ts';
  * The API pages its lists by keyset: the first page is asked with `?limit`, and every page
  * with more rows after it links to the next one (`Link: <…>; rel="next"`, cursor included).
  * A paged list loads the first page and then follows one link each time the user asks, so
- * nothing is ever cut off silently at the page size.
+ * nothing is ever cut off silently at the page size. Lists ask for the API's default page
+ * size, the one its list statements keep a plan for.
  */
-const PAGE_SIZE = 24;
 
 /** Options a list's call takes for one page (spread into `api.GET`'s options). */
 export type PageRequest = {
@@ -42,7 +43,8 @@ async function getPage<T>(
 ): Promise<Page<T>> {
   const outcome = await fetchPage({
     signal,
-    querySerializer: (query) => linkedQuery ?? serializeQuery({ ...query, limit: PAGE_SIZE }),
+    querySerializer: (query) =>
+      linkedQuery ?? serializeQuery({ ...query, limit: DEFAULT_PAGE_SIZE }),
   });
   const items = await dataOf(outcome);
   const next = nextPageUrl(outcome.response.headers.get('link'));
