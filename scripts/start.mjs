@@ -1,20 +1,33 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then runs
-// the API (which also serves the web app) in this same process, so Ctrl-C reaches it directly.
+// `npm start`: rebuilds the web app and the server bundle when their sources are newer than the
+// last build, then runs the server (which also serves the web app) in this same process, so
+// Ctrl-C reaches it directly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const webSources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/shared/src',
+const shared = 'packages/shared/src';
+const builds = [
+  {
+    name: 'the web app',
+    workspace: 'apps/web',
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      shared,
+    ],
+    output: 'apps/web/dist/index.html',
+  },
+  {
+    name: 'the server',
+    workspace: 'apps/api',
+    sources: ['apps/api/src', 'apps/api/build.mjs', shared],
+    output: 'apps/api/dist/server.mjs',
+  },
 ];
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;
@@ -26,17 +39,21 @@ function newestChange(entry) {
   );
 }
 
-const sourcesChanged = Math.max(...webSources.map((entry) => newestChange(path.join(root, entry))));
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+for (const { name, workspace, sources, output } of builds) {
+  const builtAt = newestChange(path.join(root, output));
+  if (builtAt >= Math.max(...sources.map((entry) => newestChange(path.join(root, entry))))) {
+    continue;
+  }
+  console.log(`Building ${name}…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
-    // Whatever NODE_ENV the caller has (test runners set `test`), ship the production bundle.
+    // Whatever NODE_ENV the caller has (test runners set `test`), ship the production build.
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-register();
-await import('../apps/api/src/server.ts');
+// The bundle's stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import('../apps/api/dist/server.mjs');

@@ -1,20 +1,17 @@
+// The process entry point: read config, open and migrate the database, seed, listen, and shut
+// down cleanly on SIGINT/SIGTERM (stop accepting, answer every request already received, close
+// the database, exit 0). docs/architecture.md, "What happens when things fail".
 import type { Server as HttpServer } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, resolveJwtSecret, type AppConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
+import { webDistDir } from './paths.ts';
 import { demoAccounts, seedDatabase } from './seed/seed.ts';
 
-/**
- * The process entry point: read config, open and migrate the database, seed, listen, and
- * shut down cleanly on SIGINT/SIGTERM (stop accepting, answer every request already received,
- * close the database, exit 0). docs/architecture.md, "What happens when things fail".
- */
-const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 // V8 watches which allocation sites make objects that survive a collection, and allocates
 // their later objects straight in the old generation. Under load it took objects that live for
 // one request for long-lived ones: the old generation filled at 30 MB/s, Node grew to 250–300 MB

@@ -2,15 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Builds the web app once before the journeys, so the servers they start side by side (each
- * through `npm start`'s script, which builds when stale) never build concurrently.
+ * Builds the web app and the server bundle once before the journeys, so the servers they start
+ * side by side (each through `npm start`'s script, which builds when stale) never build
+ * concurrently.
  */
-export default function buildWebApp(): void {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+export default function buildOnce(): void {
+  const build = spawnSync('npm', ['run', 'build'], {
     cwd: fileURLToPath(new URL('../../..', import.meta.url)),
     // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (build.status !== 0) throw new Error('building the web app failed');
+  if (build.status !== 0) throw new Error('building the web app or the server failed');
 }

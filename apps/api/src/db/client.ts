@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
 
@@ -21,8 +21,6 @@ export interface DatabaseHandle {
   /** Ends the pool (and stops the embedded server when this process started it). */
   close(): Promise<void>;
 }
-
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Pool size per process: the 2-core reference machine saturates well below it. */
 const POOL_SIZE = 10;

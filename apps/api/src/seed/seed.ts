@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { categories as categoriesTable, products, users } from '../db/schema.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import type { ImageStore } from '../images/storage.ts';
+import { seedImagesDir } from '../paths.ts';
 import { categories, demoListings, photoFiles } from './catalog.ts';
 
 /**
@@ -13,7 +13,6 @@ import { categories, demoListings, photoFiles } from './catalog.ts';
  * SEED_DEMO=false) demo accounts with listings so a fresh install has something to explore.
  * Every step is idempotent, so it runs on each start.
  */
-const seedImagesDir = fileURLToPath(new URL('../../seed/images/', import.meta.url));
 
 export interface DemoAccount {
   role: Role;

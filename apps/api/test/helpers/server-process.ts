@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freeLoopbackPort } from '../../src/free-port.ts';
 
-/** The real process as `npm start` runs it (without the web build), for tests that talk HTTP. */
+/**
+ * The real server process, from its sources (`npm start` runs the same code bundled, and the
+ * browser journeys go through it), for tests that talk HTTP.
+ */
 const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
 export interface ServerProcess {
