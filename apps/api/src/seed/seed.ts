@@ -1,3 +1,6 @@
+// Start-up data: the categories every install needs, the configured admin, and (unless
+// SEED_DEMO=false) demo accounts with listings so a fresh install has something to explore.
+// Every step is idempotent, so it runs on each start.
 import { readFile } from 'node:fs/promises';
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@reloop/shared';
@@ -7,12 +10,6 @@ import { hashPassword } from '../identity/passwords.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { seedImagesDir } from '../paths.ts';
 import { categories, demoListings, photoFiles } from './catalog.ts';
-
-/**
- * Start-up data: the categories every install needs, the configured admin, and (unless
- * SEED_DEMO=false) demo accounts with listings so a fresh install has something to explore.
- * Every step is idempotent, so it runs on each start.
- */
 
 export interface DemoAccount {
   role: Role;
