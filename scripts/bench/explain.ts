@@ -65,7 +65,7 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
       const cursors = await cursorsOf(read);
       for (const [page, cursor] of cursors) {
         for (let run = 0; run < RUNS_BEFORE_GENERIC_PLAN; run++) {
-          await read({ limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+          await read(pageAt(cursor));
         }
         const statement = lastQuery();
         const explain = 'explain (analyze, buffers, costs off)';
@@ -101,7 +101,7 @@ async function cursorsOf(
   const found: [ExplainedPage['page'], string | undefined][] = [['first', undefined]];
   let cursor: string | undefined;
   for (let depth = 1; depth <= DEEP_PAGE; depth += 1) {
-    cursor = (await read({ limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : {}) })).nextCursor;
+    cursor = (await read(pageAt(cursor))).nextCursor;
     if (!cursor) break;
     if (depth === 1) found.push(['next', cursor]);
     if (depth === DEEP_PAGE - 1) found.push([`${DEEP_PAGE} deep`, cursor]);
@@ -127,6 +127,11 @@ function recordQueries(
     if (!last) throw new Error('the list ran no statement');
     return last;
   };
+}
+
+/** The page of the app's default size that starts after `cursor` (the first without one). */
+function pageAt(cursor: string | undefined): Pagination {
+  return { limit: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
 }
 
 /** `(a, b)` for EXECUTE; nothing for a statement without parameters. */
