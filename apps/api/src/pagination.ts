@@ -2,6 +2,8 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE, type Pagination } from '@reloop/shared';
+import type { JsonText } from './db/json.ts';
+import { sendJson } from './json-text.ts';
 
 /**
  * Keyset pagination for the newest-first lists. A page is read as `limit + 1` rows from the
@@ -148,13 +150,32 @@ export function sendPage<Row, Json>(
   page: Page<Row>,
   toJson: (row: Row) => Json,
 ): Json[] {
-  if (page.nextCursor) {
-    const next = new URL(request.url, 'http://reloop.invalid');
-    next.searchParams.set('limit', String(page.limit));
-    next.searchParams.set('cursor', page.nextCursor);
-    reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
-  }
+  linkNextPage(request, reply, page);
   return page.rows.map(toJson);
+}
+
+/** A page's row as JSON text that PostgreSQL wrote (db/json.ts). */
+export interface JsonRow<Json> {
+  id: string;
+  json: JsonText<Json>;
+}
+
+/** sendPage for rows PostgreSQL wrote as JSON: their text is joined into the array, sent as it is. */
+export function sendJsonPage<Json>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page<JsonRow<Json>>,
+): FastifyReply {
+  linkNextPage(request, reply, page);
+  return sendJson(reply, `[${page.rows.map((row) => row.json).join(',')}]`);
+}
+
+function linkNextPage(request: FastifyRequest, reply: FastifyReply, page: Page<unknown>): void {
+  if (!page.nextCursor) return;
+  const next = new URL(request.url, 'http://reloop.invalid');
+  next.searchParams.set('limit', String(page.limit));
+  next.searchParams.set('cursor', page.nextCursor);
+  reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
 }
 
 export type { Pagination };

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idSchema, messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
+import { parseJson } from '../db/json.ts';
 import { listingHead } from '../products/listing-head.ts';
 import { findListing } from '../products/products.ts';
 
@@ -25,7 +26,7 @@ async function pageHead(
   const listingId = /^\/product\/([^/]+)$/.exec(pathname)?.[1];
   if (listingId && idSchema.safeParse(listingId).success) {
     const listing = await findListing(db, listingId);
-    if (listing) return listingHead(listing, `${request.protocol}://${request.host}`);
+    if (listing) return listingHead(parseJson(listing), `${request.protocol}://${request.host}`);
   }
   return { tags: '' };
 }

@@ -3,7 +3,7 @@ import type { SearchQuery, SearchSort } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { products, searchPriceBounds, users } from '../db/schema.ts';
 import { afterCursorRow, readRows, type Page } from '../pagination.ts';
-import { forSale, listedColumns, toCents, type ListedProduct } from './products.ts';
+import { forSale, listedColumns, listingJson, toCents, type ListedProduct } from './products.ts';
 
 /**
  * Search (DESIGN §11): words, filters and a sort over the listings for sale. Each sort reads
@@ -117,10 +117,11 @@ export function searchProducts(db: Database, query: SearchQuery): Promise<Page<L
         .select(listedColumns)
         .from(products)
         .innerJoin(users, eq(users.id, products.sellerId))
+        .crossJoinLateral(listingJson.lateral)
         .where(cursor ? and(where, sort.after(cursor)) : where)
         .orderBy(...sort.orderBy)
         .limit(limit),
     query,
-    (row) => row.product.id,
+    (row) => row.id,
   );
 }

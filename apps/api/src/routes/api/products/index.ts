@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   acknowledgedSchema,
   categorySchema,
-  type Category,
   createdSchema,
   emailQuerySchema,
   idParamsSchema,
@@ -18,7 +17,8 @@ import {
 } from '@reloop/shared';
 import { HttpError } from '../../../http-errors.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
-import { sendPage } from '../../../pagination.ts';
+import { sendJson } from '../../../json-text.ts';
+import { sendJsonPage } from '../../../pagination.ts';
 import {
   advertiseProduct,
   createProduct,
@@ -29,7 +29,6 @@ import {
   listReportedProducts,
   listSellerProducts,
   reportProduct,
-  toProductJson,
   updateProduct,
 } from '../../../products/products.ts';
 import { searchProducts } from '../../../products/search.ts';
@@ -51,11 +50,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    // Already serialised once: Fastify sends a JSON string as it is, skipping the serializer.
-    async (_request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send((await app.categories.json()) as unknown as Category[]),
+    // Serialised once, when the categories are cached.
+    async (_request, reply) => sendJson(reply, await app.categories.json()),
   );
 
   app.get(
@@ -75,7 +71,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(
+      sendJsonPage(
         request,
         reply,
         await listCategoryProducts(
@@ -84,7 +80,6 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.categoryId,
           request.query,
         ),
-        toProductJson,
       ),
   );
 
@@ -104,7 +99,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await listAdvertisedProducts(app.db, request.query), toProductJson),
+      sendJsonPage(request, reply, await listAdvertisedProducts(app.db, request.query)),
   );
 
   app.get(
@@ -126,7 +121,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await searchProducts(app.db, request.query), toProductJson),
+      sendJsonPage(request, reply, await searchProducts(app.db, request.query)),
   );
 
   app.get(
@@ -144,10 +139,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const listing = await findListing(app.db, request.params.id);
       if (!listing) throw new HttpError(404, messages.productNotFound);
-      return listing;
+      return sendJson(reply, listing);
     },
   );
 
@@ -254,7 +249,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, ...page } = request.query;
       assertSelfOrAdmin(currentSession(request).user, email);
-      return sendPage(request, reply, await listSellerProducts(app.db, email, page), toProductJson);
+      return sendJsonPage(request, reply, await listSellerProducts(app.db, email, page));
     },
   );
 
@@ -319,7 +314,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await listReportedProducts(app.db, request.query), toProductJson),
+      sendJsonPage(request, reply, await listReportedProducts(app.db, request.query)),
   );
 };
 

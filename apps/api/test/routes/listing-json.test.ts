@@ -1,0 +1,129 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { productDetailSchema, productSchema, type Product } from '@reloop/shared';
+import { products } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  createActor,
+  createProductAs,
+  firstCategoryId,
+  type Actor,
+} from '../helpers/marketplace.ts';
+import { call } from '../helpers/behaviour.ts';
+
+/**
+ * PostgreSQL writes a listing's JSON for every list, search and listing page (db/json.ts). Each
+ * of them must send exactly the Product schema's fields, with the values a client reads:
+ * dollars from cents, whole numbers without a decimal point, text escaped as JSON, nulls for
+ * specs a listing lacks, and times as JavaScript's toISOString() writes them.
+ */
+let t: TestApp;
+let seller: Actor;
+let admin: Actor;
+beforeEach(async () => {
+  t = await createTestApp();
+  seller = await createActor(t.app, 'seller');
+  admin = await createActor(t.app, 'admin');
+});
+afterEach(() => t.close());
+
+const awkwardText = 'Say "hi" \\ back\nthen\ttab, \u0001 control, café, 😀 and </script>';
+
+/** Every way a listing is sent, each with the listing found in it. */
+async function everyRendering(id: string, search: string) {
+  const categoryId = await firstCategoryId(t.db);
+  const lists = [
+    { url: `/api/products/${categoryId}` },
+    { url: '/api/advertise/products' },
+    { url: `/api/seller/products?email=${encodeURIComponent(seller.email)}`, actor: seller },
+    { url: '/api/reported/products', actor: admin },
+    { url: `/api/search?q=${encodeURIComponent(search)}` },
+    { url: `/api/search?q=${encodeURIComponent(search)}&sort=price_asc` },
+  ];
+  const found: { url: string; listing: unknown }[] = [];
+  for (const { url, actor } of lists) {
+    const response = await call(t.app, 'GET', url, actor ? { actor } : {});
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listing = response.json<Product[]>().find((item) => item._id === id);
+    found.push({ url, listing });
+  }
+  return found;
+}
+
+describe("a listing's JSON", () => {
+  it('is the same in every list, search and on its page, field for field', async () => {
+    const id = await createProductAs(t.app, seller, {
+      name: `Zenbook "Pro" ${awkwardText}`,
+      description: awkwardText,
+      location: 'São Paulo',
+      resalePrice: 1234.56,
+      originalPrice: 1999.99,
+      screenInches: 15.6,
+    });
+    await call(t.app, 'PUT', `/api/advertise/product/update/${id}`, { actor: seller });
+    await call(t.app, 'PUT', `/api/product/report/${id}`, { actor: admin });
+    // Microseconds in the database; the JSON keeps milliseconds, as toISOString() does.
+    await t.db
+      .update(products)
+      .set({ createdAt: sql`'2026-03-04 05:06:07.089999+00'::timestamptz` })
+      .where(eq(products.id, id));
+
+    const expected = {
+      _id: id,
+      name: `Zenbook "Pro" ${awkwardText}`,
+      description: awkwardText,
+      location: 'São Paulo',
+      resalePrice: 1234.56,
+      originalPrice: 1999.99,
+      screenInches: 15.6,
+      ramGb: 16,
+      batteryHealth: 88,
+      sellerEmail: seller.email,
+      sellerName: 'A seller',
+      sellerVerified: false,
+      status: 'unsold',
+      advertise: true,
+      report: true,
+      timeWhenPost: '2026-03-04T05:06:07.089Z',
+    };
+    for (const { url, listing } of await everyRendering(id, 'zenbook pro')) {
+      expect(listing, url).toMatchObject(expected);
+      // strict: not one field more than the schema names.
+      expect(productSchema.strict().safeParse(listing).success, url).toBe(true);
+    }
+    const page = await call(t.app, 'GET', `/api/product/${id}`);
+    expect(page.json()).toMatchObject({ ...expected, sellerId: seller.uid });
+    expect(productDetailSchema.strict().safeParse(page.json()).success).toBe(true);
+  });
+
+  it('writes whole numbers without a decimal point and missing specs as null', async () => {
+    const id = await createProductAs(t.app, seller, {
+      name: 'Latitude 7420',
+      resalePrice: 700,
+      screenInches: 14,
+      batteryHealth: undefined,
+    });
+    // A listing made before specs were asked for.
+    await t.db
+      .update(products)
+      .set({ model: null, cpu: null, ramGb: null, storageGb: null, screenInches: null })
+      .where(eq(products.id, id));
+
+    const body = (await call(t.app, 'GET', `/api/product/${id}`)).body;
+    expect(body).toContain('"resalePrice":700,');
+    expect(body).toContain(
+      '"model":null,"cpu":null,"ramGb":null,"storageGb":null,"screenInches":null,"batteryHealth":null,',
+    );
+    // Neither advertised nor reported: in the four other lists.
+    const shown = (await everyRendering(id, 'latitude')).filter(({ listing }) => listing);
+    expect(shown).toHaveLength(4);
+    for (const { url, listing } of shown) {
+      expect(listing, url).toMatchObject({ resalePrice: 700, model: null, batteryHealth: null });
+    }
+
+    await t.db.update(products).set({ screenInches: 14 }).where(eq(products.id, id));
+    const restored = (await call(t.app, 'GET', `/api/product/${id}`)).body;
+    expect(restored).toContain('"screenInches":14,');
+  });
+});
