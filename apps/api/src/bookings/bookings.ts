@@ -1,5 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   messages,
   type Booking,
@@ -11,6 +10,7 @@ import {
 } from '@reloop/shared';
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
+import { dollars, isoTime, jsonObject, type JsonObject, type JsonText } from '../db/json.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import {
   bookingMessages,
@@ -22,8 +22,8 @@ import {
 } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
-import { keysetStatements, readPage, type Page } from '../pagination.ts';
-import { listingExists, toDollars } from '../products/products.ts';
+import { keysetStatements, readPage } from '../pagination.ts';
+import { listingExists } from '../products/products.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
 /**
@@ -33,37 +33,76 @@ import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
  */
 export type BookingRow = typeof bookings.$inferSelect;
 
-const seller = alias(users, 'seller');
+/** Contact details are for a deal in progress: the seller's once paid, the buyer's until off. */
+const sellerContactShown: BookingStatus[] = ['paid', 'completed'];
+const buyerContactShown: BookingStatus[] = ['unpaid', 'paid', 'completed'];
 
-/** What a buyer's or a seller's view of a booking reads besides the booking itself. */
-const bookingViewColumns = (side: BookingSide) => ({
-  booking: bookings,
-  buyer: { name: users.name, email: users.email },
-  sellerName: seller.name,
-  listingPhone: products.phone,
+/**
+ * `value` while the booking's status is one of `statuses`, null otherwise. A subquery in
+ * `value` is only run for the bookings that show it.
+ */
+const shownWhile = (statuses: BookingStatus[], value: SQLWrapper) =>
+  sql`case when ${inArray(bookings.status, statuses).inlineParams()} then ${value} end`;
+
+/** The seller's name and the listing's phone, for the buyer once the handover is near. */
+const sellerName = sql`(select seller.name from ${users} seller where seller.id = ${bookings.sellerId})`;
+const listingPhone = sql`(select product.phone from ${products} product where product.id = ${bookings.productId})`;
+
+/**
+ * What both sides see of a booking alike: the booking, the product as booked, where it stands,
+ * and the messages from the other side `side` has not read.
+ */
+const bookingFields = (side: BookingSide) => ({
+  _id: bookings.id,
+  productId: bookings.productId,
+  productName: bookings.productName,
+  productImg: bookings.productImage,
+  productPrice: dollars(bookings.priceCents),
+  status: bookings.status,
+  note: bookings.note,
+  paidAt: isoTime(bookings.paidAt),
+  completedAt: isoTime(bookings.completedAt),
+  cancelledAt: isoTime(bookings.cancelledAt),
+  cancelledBy: bookings.cancelledBy,
   /** Set when the booking's payment was refunded, so both sides see the money came back. */
   refundId: payments.refundId,
   unreadMessages: unreadMessagesOf(side, readMarkOf(side)),
+  timeWhenBooked: isoTime(bookings.createdAt),
 });
 
-export interface BookingView {
-  booking: BookingRow;
-  buyer: Pick<UserRow, 'name' | 'email'>;
-  sellerName: string;
-  listingPhone: string;
-  refundId: string | null;
-  unreadMessages: number;
-}
+/** A booking as its buyer sees it (the Booking schema), written by PostgreSQL (db/json.ts). */
+const buyerBookingJson = jsonObject<Booking>('booking', {
+  ...bookingFields('buyer'),
+  buyerName: users.name,
+  buyerEmail: users.email,
+  buyerPhone: bookings.phone,
+  buyerMeetingLocation: bookings.meetingLocation,
+  paymentId: bookings.paymentId,
+  sellerName: shownWhile(sellerContactShown, sellerName),
+  sellerPhone: shownWhile(sellerContactShown, listingPhone),
+});
 
-/** A booking's view with everything it joins; `where` picks the bookings. */
-const bookingViews = (db: Database, side: BookingSide) =>
+/** A booking as the seller of its product sees it (the Sale schema). */
+const saleJson = jsonObject<Sale>('sale', {
+  ...bookingFields('seller'),
+  buyerName: users.name,
+  buyerPhone: shownWhile(buyerContactShown, bookings.phone),
+  meetingLocation: bookings.meetingLocation,
+});
+
+/** Bookings as JSON `json` writes them, with what they join; `where` picks them. */
+const bookingViews = <Json>(db: Database, json: JsonObject<Json>) =>
   db
-    .select(bookingViewColumns(side))
+    .select({
+      id: bookings.id,
+      buyerId: bookings.buyerId,
+      sellerId: bookings.sellerId,
+      json: json.text,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.buyerId))
-    .innerJoin(seller, eq(seller.id, bookings.sellerId))
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .leftJoin(payments, eq(payments.bookingId, bookings.id));
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .crossJoinLateral(json.lateral);
 
 export async function createBooking(
   db: Database,
@@ -151,10 +190,14 @@ function bookProduct(booking: {
 }
 
 /** One side's bookings, newest first, where `owner` names them: an index range on it. */
-const bookingList = (name: string, side: BookingSide, owner: (db: Database) => SQL | undefined) =>
+const bookingList = <Json>(
+  name: string,
+  json: JsonObject<Json>,
+  owner: (db: Database) => SQL | undefined,
+) =>
   preparedPerDatabase((db) =>
     keysetStatements(name, bookings, bookings, (position, limit) =>
-      bookingViews(db, side)
+      bookingViews(db, json)
         .where(and(owner(db), position))
         .orderBy(desc(bookings.createdAt), desc(bookings.id))
         .limit(limit),
@@ -162,29 +205,22 @@ const bookingList = (name: string, side: BookingSide, owner: (db: Database) => S
   );
 
 /** A buyer's bookings: (buyer_id, created_at, id). */
-const buyerBookingList = bookingList('bookings_buyer_listing', 'buyer', (db) =>
+const buyerBookingList = bookingList('bookings_buyer_listing', buyerBookingJson, (db) =>
   eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')),
 );
 
 /** A seller's sales: (seller_id, created_at, id). */
-const sellerSaleList = bookingList('bookings_seller_listing', 'seller', () =>
+const sellerSaleList = bookingList('bookings_seller_listing', saleJson, () =>
   eq(bookings.sellerId, sql.placeholder('sellerId')),
 );
 
-const idOfView = (view: BookingView) => view.booking.id;
+const idOfView = (view: { id: string }) => view.id;
 
-export const listBuyerBookings = (
-  db: Database,
-  buyerEmail: string,
-  page: Pagination,
-): Promise<Page<BookingView>> =>
+export const listBuyerBookings = (db: Database, buyerEmail: string, page: Pagination) =>
   readPage(buyerBookingList(db), { buyerEmail: buyerEmail.toLowerCase() }, page, idOfView);
 
-export const listSales = (
-  db: Database,
-  sellerId: string,
-  page: Pagination,
-): Promise<Page<BookingView>> => readPage(sellerSaleList(db), { sellerId }, page, idOfView);
+export const listSales = (db: Database, sellerId: string, page: Pagination) =>
+  readPage(sellerSaleList(db), { sellerId }, page, idOfView);
 
 /** A booking by id; 404 when there is none. Who may see it is the caller's check. */
 export async function findBookingRow(db: Database, bookingId: string): Promise<BookingRow> {
@@ -200,12 +236,8 @@ export async function lockBookingRow(tx: Database, bookingId: string): Promise<B
   return locked;
 }
 
-async function findBookingView(
-  db: Database,
-  bookingId: string,
-  side: BookingSide,
-): Promise<BookingView> {
-  const [row] = await bookingViews(db, side).where(eq(bookings.id, bookingId));
+async function findBookingView<Json>(db: Database, bookingId: string, json: JsonObject<Json>) {
+  const [row] = await bookingViews(db, json).where(eq(bookings.id, bookingId));
   if (!row) throw new HttpError(404, messages.bookingNotFound);
   return row;
 }
@@ -215,12 +247,12 @@ export async function findBookingFor(
   db: Database,
   user: UserRow,
   bookingId: string,
-): Promise<BookingView> {
-  const view = await findBookingView(db, bookingId, 'buyer');
-  if (view.booking.buyerId !== user.id && user.role !== 'admin') {
+): Promise<JsonText<Booking>> {
+  const view = await findBookingView(db, bookingId, buyerBookingJson);
+  if (view.buyerId !== user.id && user.role !== 'admin') {
     throw new HttpError(403, messages.forbidden);
   }
-  return view;
+  return view.json;
 }
 
 /** A booking as the seller of its product sees it. */
@@ -228,61 +260,8 @@ export async function findSaleFor(
   db: Database,
   user: UserRow,
   bookingId: string,
-): Promise<BookingView> {
-  const view = await findBookingView(db, bookingId, 'seller');
-  if (view.booking.sellerId !== user.id) throw new HttpError(403, messages.forbidden);
-  return view;
-}
-
-/** Contact details are for a deal in progress: the seller's once paid, the buyer's until off. */
-const sellerContactShown: ReadonlySet<BookingStatus> = new Set(['paid', 'completed']);
-const buyerContactShown: ReadonlySet<BookingStatus> = new Set(['unpaid', 'paid', 'completed']);
-
-/**
- * A booking's JSON: what both sides see alike (the booking, the product as booked, and where it
- * stands), then `side`'s own fields. One literal with `side` spread last: spreading a built
- * object and then adding fields made V8 build each row about ten times slower (measured).
- */
-const bookingJson = <Side extends object>(
-  { booking, refundId, unreadMessages }: BookingView,
-  side: Side,
-) => ({
-  _id: booking.id,
-  productId: booking.productId,
-  productName: booking.productName,
-  productImg: booking.productImage,
-  productPrice: toDollars(booking.priceCents),
-  status: booking.status,
-  note: booking.note,
-  paidAt: booking.paidAt?.toISOString() ?? null,
-  completedAt: booking.completedAt?.toISOString() ?? null,
-  cancelledAt: booking.cancelledAt?.toISOString() ?? null,
-  cancelledBy: booking.cancelledBy,
-  refundId,
-  unreadMessages,
-  timeWhenBooked: booking.createdAt.toISOString(),
-  ...side,
-});
-
-export function toBookingJson(view: BookingView): Booking {
-  const { booking, buyer } = view;
-  const contact = sellerContactShown.has(booking.status);
-  return bookingJson(view, {
-    buyerName: buyer.name,
-    buyerEmail: buyer.email,
-    buyerPhone: booking.phone,
-    buyerMeetingLocation: booking.meetingLocation,
-    paymentId: booking.paymentId,
-    sellerName: contact ? view.sellerName : null,
-    sellerPhone: contact ? view.listingPhone : null,
-  });
-}
-
-export function toSaleJson(view: BookingView): Sale {
-  const { booking, buyer } = view;
-  return bookingJson(view, {
-    buyerName: buyer.name,
-    buyerPhone: buyerContactShown.has(booking.status) ? booking.phone : null,
-    meetingLocation: booking.meetingLocation,
-  });
+): Promise<JsonText<Sale>> {
+  const view = await findBookingView(db, bookingId, saleJson);
+  if (view.sellerId !== user.id) throw new HttpError(403, messages.forbidden);
+  return view.json;
 }

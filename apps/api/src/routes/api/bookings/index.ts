@@ -8,15 +8,11 @@ import {
   idParamsSchema,
   messages,
 } from '@reloop/shared';
-import {
-  createBooking,
-  findBookingFor,
-  listBuyerBookings,
-  toBookingJson,
-} from '../../../bookings/bookings.ts';
+import { createBooking, findBookingFor, listBuyerBookings } from '../../../bookings/bookings.ts';
 import { cancelBooking, completeBooking } from '../../../bookings/lifecycle.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
-import { sendPage } from '../../../pagination.ts';
+import { sendJson } from '../../../json-text.ts';
+import { sendJsonPage } from '../../../pagination.ts';
 import { bearerAuth, described, errorResponses, pageOf } from '../responses.ts';
 
 /** Booking a product, reading one's bookings (the buyer's orders), and finishing a booking. */
@@ -62,7 +58,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, ...page } = request.query;
       assertSelfOrAdmin(currentSession(request).user, email);
-      return sendPage(request, reply, await listBuyerBookings(app.db, email, page), toBookingJson);
+      return sendJsonPage(request, reply, await listBuyerBookings(app.db, email, page));
     },
   );
 
@@ -82,8 +78,11 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      toBookingJson(await findBookingFor(app.db, currentSession(request).user, request.params.id)),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await findBookingFor(app.db, currentSession(request).user, request.params.id),
+      ),
   );
 
   app.post(

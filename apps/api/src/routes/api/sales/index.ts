@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, paginationQuerySchema, saleSchema } from '@reloop/shared';
-import { findSaleFor, listSales, toSaleJson } from '../../../bookings/bookings.ts';
+import { findSaleFor, listSales } from '../../../bookings/bookings.ts';
+import { sendJson } from '../../../json-text.ts';
 import { currentSession } from '../../../plugins/auth.ts';
-import { sendPage } from '../../../pagination.ts';
+import { sendJsonPage } from '../../../pagination.ts';
 import { bearerAuth, described, errorResponses, pageOf } from '../responses.ts';
 
 /** A seller's sales: the bookings on their products, with what the handover needs. */
@@ -24,11 +25,10 @@ const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPage(
+      sendJsonPage(
         request,
         reply,
         await listSales(app.db, currentSession(request).user.id, request.query),
-        toSaleJson,
       ),
   );
 
@@ -48,8 +48,8 @@ const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      toSaleJson(await findSaleFor(app.db, currentSession(request).user, request.params.id)),
+    async (request, reply) =>
+      sendJson(reply, await findSaleFor(app.db, currentSession(request).user, request.params.id)),
   );
 };
 

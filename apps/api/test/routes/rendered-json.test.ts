@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { productDetailSchema, productSchema, type Product } from '@reloop/shared';
-import { products } from '../../src/db/schema.ts';
+import {
+  bookingSchema,
+  productDetailSchema,
+  productSchema,
+  saleSchema,
+  type Product,
+} from '@reloop/shared';
+import { bookings, products } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   createActor,
@@ -9,13 +15,13 @@ import {
   firstCategoryId,
   type Actor,
 } from '../helpers/marketplace.ts';
-import { call } from '../helpers/behaviour.ts';
+import { call, sellProduct } from '../helpers/behaviour.ts';
 
 /**
- * PostgreSQL writes a listing's JSON for every list, search and listing page (db/json.ts). Each
- * of them must send exactly the Product schema's fields, with the values a client reads:
- * dollars from cents, whole numbers without a decimal point, text escaped as JSON, nulls for
- * specs a listing lacks, and times as JavaScript's toISOString() writes them.
+ * PostgreSQL writes the JSON of listings and bookings (db/json.ts), in every list and on every
+ * single one's page. Each must send exactly its schema's fields, with the values a client
+ * reads: dollars from cents, whole numbers without a decimal point, text escaped as JSON, nulls
+ * for what a row lacks, and times as JavaScript's toISOString() writes them.
  */
 let t: TestApp;
 let seller: Actor;
@@ -125,5 +131,53 @@ describe("a listing's JSON", () => {
     await t.db.update(products).set({ screenInches: 14 }).where(eq(products.id, id));
     const restored = (await call(t.app, 'GET', `/api/product/${id}`)).body;
     expect(restored).toContain('"screenInches":14,');
+  });
+});
+
+describe("a booking's JSON", () => {
+  it('is the same for each side in its list and on its own, with the contact the status allows', async () => {
+    const productId = await createProductAs(t.app, seller, { resalePrice: 612.25 });
+    const { buyer, bookingId, paymentId } = await sellProduct(t.app, productId);
+    await t.db
+      .update(bookings)
+      .set({ paidAt: sql`'2026-05-06 07:08:09.123456+00'::timestamptz` })
+      .where(eq(bookings.id, bookingId));
+
+    const shared = {
+      _id: bookingId,
+      productId,
+      productPrice: 612.25,
+      status: 'paid',
+      paidAt: '2026-05-06T07:08:09.123Z',
+      completedAt: null,
+      cancelledAt: null,
+      refundId: null,
+      unreadMessages: 0,
+    };
+    const asBuyer = [
+      await call(t.app, 'GET', `/api/bookings?email=${encodeURIComponent(buyer.email)}`, {
+        actor: buyer,
+      }),
+      await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor: buyer }),
+    ];
+    const [listed, single] = [asBuyer[0]?.json<unknown[]>()[0], asBuyer[1]?.json()];
+    expect(single).toEqual(listed);
+    expect(bookingSchema.strict().safeParse(single).success).toBe(true);
+    expect(single).toMatchObject({
+      ...shared,
+      paymentId,
+      sellerName: 'A seller',
+      sellerPhone: '5125550123',
+      buyerEmail: buyer.email,
+    });
+
+    const asSeller = [
+      await call(t.app, 'GET', '/api/sales', { actor: seller }),
+      await call(t.app, 'GET', `/api/sales/${bookingId}`, { actor: seller }),
+    ];
+    const [sold, sale] = [asSeller[0]?.json<unknown[]>()[0], asSeller[1]?.json()];
+    expect(sale).toEqual(sold);
+    expect(saleSchema.strict().safeParse(sale).success).toBe(true);
+    expect(sale).toMatchObject({ ...shared, buyerName: 'A buyer', buyerPhone: '5125550199' });
   });
 });
