@@ -112,31 +112,33 @@ export interface KeysetStatements<Row> {
   anySize: ListStatements<Row>;
 }
 
-export function readPage<Row>(
+/** A row of a list: its id is the cursor of the page it ends. */
+interface ListedRow {
+  id: string;
+}
+
+export function readPage<Row extends ListedRow>(
   { defaultSize, anySize }: KeysetStatements<Row>,
   params: Record<string, unknown>,
   page: Pagination,
-  idOf: (row: Row) => string,
 ): Promise<Page<Row>> {
   const statements = page.limit === DEFAULT_PAGE_SIZE ? defaultSize : anySize;
   return readRows(
     (position) =>
       (position.cursor ? statements.next : statements.first).execute({ ...params, ...position }),
     page,
-    idOf,
   );
 }
 
 /** A page from `read`, which returns up to `limit` rows from the cursor on (or from the top). */
-export async function readRows<Row>(
+export async function readRows<Row extends ListedRow>(
   read: (position: PageParams) => Promise<Row[]>,
   page: Pagination,
-  idOf: (row: Row) => string,
 ): Promise<Page<Row>> {
   const rows = await read(pageParams(page));
   if (rows.length <= page.limit) return { rows, limit: page.limit, nextCursor: undefined };
   const kept = rows.slice(0, page.limit);
-  return { rows: kept, limit: page.limit, nextCursor: idOf(kept[kept.length - 1] as Row) };
+  return { rows: kept, limit: page.limit, nextCursor: (kept[kept.length - 1] as Row).id };
 }
 
 /**
@@ -155,8 +157,7 @@ export function sendPage<Row, Json>(
 }
 
 /** A page's row as JSON text that PostgreSQL wrote (db/json.ts). */
-export interface JsonRow<Json> {
-  id: string;
+export interface JsonRow<Json> extends ListedRow {
   json: JsonText<Json>;
 }
 

@@ -214,13 +214,11 @@ const sellerSaleList = bookingList('bookings_seller_listing', saleJson, () =>
   eq(bookings.sellerId, sql.placeholder('sellerId')),
 );
 
-const idOfView = (view: { id: string }) => view.id;
-
 export const listBuyerBookings = (db: Database, buyerEmail: string, page: Pagination) =>
-  readPage(buyerBookingList(db), { buyerEmail: buyerEmail.toLowerCase() }, page, idOfView);
+  readPage(buyerBookingList(db), { buyerEmail: buyerEmail.toLowerCase() }, page);
 
 export const listSales = (db: Database, sellerId: string, page: Pagination) =>
-  readPage(sellerSaleList(db), { sellerId }, page, idOfView);
+  readPage(sellerSaleList(db), { sellerId }, page);
 
 /** A booking by id; 404 when there is none. Who may see it is the caller's check. */
 export async function findBookingRow(db: Database, bookingId: string): Promise<BookingRow> {

@@ -16,6 +16,7 @@ import {
   jsonObject,
   number,
   type JsonFields,
+  type JsonObject,
   type JsonText,
 } from '../db/json.ts';
 import { products, users } from '../db/schema.ts';
@@ -64,10 +65,18 @@ const listingFields: JsonFields<Product> = {
   timeWhenPost: isoTime(products.createdAt),
 };
 export const listingJson = jsonObject<Product>('listing', listingFields);
-
-/** What a list selects of each listing: its id for the cursor, and its JSON. */
-export const listedColumns = { id: products.id, json: listingJson.text };
 export type ListedProduct = JsonRow<Product>;
+
+/**
+ * Listings with their seller, each as its id (a list's cursor) and the JSON `json` writes;
+ * a list, search and the listing page add which ones and in what order.
+ */
+export const listings = <Json>(db: Database, json: JsonObject<Json>) =>
+  db
+    .select({ id: products.id, json: json.text })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .crossJoinLateral(json.lateral);
 
 /** Listings a buyer may see: not deleted (nor its seller), not sold (a constant, for the plans). */
 export const forSale = and(
@@ -85,11 +94,7 @@ export const listingExists = isNull(products.deletedAt);
 const productLists = preparedPerDatabase((db) => {
   const list = (name: string, where: SQL | undefined) =>
     keysetStatements(name, products, products, (position, limit) =>
-      db
-        .select(listedColumns)
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .crossJoinLateral(listingJson.lateral)
+      listings(db, listingJson)
         .where(and(where, position))
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(limit),
@@ -114,8 +119,6 @@ const productLists = preparedPerDatabase((db) => {
   };
 });
 
-const listedProductId = (row: ListedProduct) => row.id;
-
 export async function listCategoryProducts(
   db: Database,
   catalog: CategoryCatalog,
@@ -123,23 +126,18 @@ export async function listCategoryProducts(
   page: Pagination,
 ): Promise<Page<ListedProduct>> {
   await catalog.assertExists(categoryId, 404);
-  return readPage(productLists(db).category, { categoryId }, page, listedProductId);
+  return readPage(productLists(db).category, { categoryId }, page);
 }
 
 export const listAdvertisedProducts = (db: Database, page: Pagination) =>
-  readPage(productLists(db).advertised, {}, page, listedProductId);
+  readPage(productLists(db).advertised, {}, page);
 
 export const listReportedProducts = (db: Database, page: Pagination) =>
-  readPage(productLists(db).reported, {}, page, listedProductId);
+  readPage(productLists(db).reported, {}, page);
 
 /** A seller's own listings, sold ones included, deleted ones not. */
 export const listSellerProducts = (db: Database, sellerEmail: string, page: Pagination) =>
-  readPage(
-    productLists(db).seller,
-    { sellerEmail: sellerEmail.toLowerCase() },
-    page,
-    listedProductId,
-  );
+  readPage(productLists(db).seller, { sellerEmail: sellerEmail.toLowerCase() }, page);
 
 /**
  * The seller's row is locked (shared) while the listing goes in, so a deletion of the seller,
@@ -275,11 +273,7 @@ const listingPageJson = jsonObject<ProductDetail>('listing', {
 });
 
 const productDetails = preparedPerDatabase((db) =>
-  db
-    .select({ json: listingPageJson.text })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .crossJoinLateral(listingPageJson.lateral)
+  listings(db, listingPageJson)
     .where(and(listingExists, eq(products.id, sql.placeholder('id'))))
     .prepare('products_listing_page'),
 );

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { products, searchPriceBounds, users } from '../db/schema.ts';
+import { products, searchPriceBounds } from '../db/schema.ts';
 import { afterCursorRow, readRows, type Page } from '../pagination.ts';
-import { forSale, listedColumns, listingJson, toCents, type ListedProduct } from './products.ts';
+import { forSale, listingJson, listings, toCents, type ListedProduct } from './products.ts';
 
 /**
  * Search (DESIGN §11): words, filters and a sort over the listings for sale. Each sort reads
@@ -113,15 +113,10 @@ export function searchProducts(db: Database, query: SearchQuery): Promise<Page<L
   const where = filters(query);
   return readRows(
     ({ limit, cursor }) =>
-      db
-        .select(listedColumns)
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .crossJoinLateral(listingJson.lateral)
+      listings(db, listingJson)
         .where(cursor ? and(where, sort.after(cursor)) : where)
         .orderBy(...sort.orderBy)
         .limit(limit),
     query,
-    (row) => row.id,
   );
 }

@@ -63,7 +63,7 @@ export const listUsersByRole = (
   db: Database,
   role: Role,
   page: Pagination,
-): Promise<Page<ListedUser>> => readPage(usersByRoleList(db), { role }, page, (row) => row.id);
+): Promise<Page<ListedUser>> => readPage(usersByRoleList(db), { role }, page);
 
 /** Soft delete: the account can no longer sign in, its sessions end, its listings vanish. */
 export async function deleteUser(db: Database, admin: UserRow, userId: string): Promise<void> {
