@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { dollars, isoTime, jsonObject, type JsonObject, type JsonText } from '../db/json.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
+import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
 import {
   bookingMessages,
   bookings,
@@ -112,10 +112,7 @@ export async function createBooking(
   const note = body.note || null;
   let outcome: BookingOutcome | undefined;
   try {
-    const result = await db.execute<BookingOutcome>(
-      bookProduct({ ...body, buyerId: buyer.id, note }),
-    );
-    outcome = result.rows[0];
+    [outcome] = await bookProduct(db)({ ...body, buyerId: buyer.id, note });
   } catch (error) {
     if (sqlErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, messages.alreadyBooked);
     throw error;
@@ -139,26 +136,24 @@ const column = (each: { name: string }) => sql.identifier(each.name);
 const columns = (...each: { name: string }[]) => sql.join(each.map(column), sql`, `);
 
 /**
- * A booking in one statement, so one round trip and one commit. The product is locked for
- * share until the booking is in: a sale (which locks it for update) or a delete of it waits, so
- * nobody books a product that was just sold or deleted. Name, image and price come from the
- * listing. The note opens the conversation, so the seller can answer it where the buyer looks,
- * and the seller is notified.
+ * A booking in one statement, so one round trip and one commit, prepared: booking is the one
+ * hot call that writes. The product is locked for share until the booking is in: a sale (which
+ * locks it for update) or a delete of it waits, so nobody books a product that was just sold or
+ * deleted. Name, image and price come from the listing. The note opens the conversation, so the
+ * seller can answer it where the buyer looks, and the seller is notified. Its values:
+ * `productId`, `buyerId`, `buyerPhone`, `buyerMeetingLocation` and `note` (null for none).
  */
-function bookProduct(booking: {
-  productId: string;
-  buyerId: string;
-  buyerPhone: string;
-  buyerMeetingLocation: string;
-  note: string | null;
-}): SQL {
-  const buyerId = sql`${booking.buyerId}::uuid`;
-  const note = sql`${booking.note}::text`;
+const bookProduct = preparedPerDatabase((db) => {
+  const buyerId = sql`${sql.placeholder('buyerId')}::uuid`;
+  const note = sql`${sql.placeholder('note')}::text`;
   const { id, sellerId, status } = products;
-  return sql`with product as (
+  return preparedSql<BookingOutcome>(
+    db,
+    'bookings_book_product',
+    sql`with product as (
       select ${columns(id, sellerId, status, products.name, products.image, products.resalePriceCents)}
       from ${products}
-      where ${and(listingExists, eq(products.id, booking.productId))}
+      where ${and(listingExists, eq(products.id, sql.placeholder('productId')))}
       for share
     ), booking as (
       insert into ${bookings} (${columns(
@@ -173,7 +168,7 @@ function bookProduct(booking: {
         bookings.note,
       )})
       select ${column(id)}, ${buyerId}, ${columns(sellerId, products.name, products.image, products.resalePriceCents)},
-        ${booking.buyerPhone}, ${booking.buyerMeetingLocation}, ${note}
+        ${sql.placeholder('buyerPhone')}, ${sql.placeholder('buyerMeetingLocation')}, ${note}
       from product
       where ${column(status)} = 'unsold' and ${column(sellerId)} <> ${buyerId}
       returning ${columns(bookings.id, bookings.sellerId)}
@@ -186,8 +181,9 @@ function bookProduct(booking: {
     )
     select product.${column(sellerId)} as seller_id, product.${column(status)} as status,
       booking.${column(bookings.id)} as booking_id
-    from product left join booking on true`;
-}
+    from product left join booking on true`,
+  );
+});
 
 /** One side's bookings, newest first, where `owner` names them: an index range on it. */
 const bookingList = <Json>(

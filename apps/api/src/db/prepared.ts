@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 /**
@@ -16,4 +18,24 @@ export function preparedPerDatabase<Statements>(
     }
     return statements;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL, for what the query builder cannot say (an insert in a `with`),
+ * prepared by `name` as the builder's `.prepare(name)` does: each connection parses and plans
+ * it once, not on every call. Its values are `sql.placeholder(key)`s, given to the call by key.
+ */
+export function preparedSql<Row extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  statement: SQL,
+): (values: Record<string, unknown>) => Promise<Row[]> {
+  const prepared = db._.session.prepareQuery<{
+    execute: { rows: Row[] };
+    all: unknown;
+    values: unknown;
+  }>(dialect.sqlToQuery(statement), undefined, name, false);
+  return async (values) => (await prepared.execute(values)).rows;
 }
