@@ -8,7 +8,8 @@ import { servedOverHttps } from '../config.ts';
 import { HttpError } from '../http-errors.ts';
 
 /**
- * Security headers (helmet's, computed once) for every response, and per-route rate limits
+ * Security headers for every response (helmet's, computed once: a document's for pages, an API's
+ * for JSON; decision 016), and per-route rate limits
  * (routes opt in through `config.rateLimit`; sign-in additionally has its own failed-attempt
  * throttle), counted in Redis when it is configured, else in this process.
  */
@@ -24,7 +25,9 @@ export async function registerSecurity(
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
-  const headers = securityHeaders({
+  // Over plain http, HSTS would tell browsers to insist on an https that may not exist.
+  const strictTransportSecurity = servedOverHttps(app.config);
+  const documentHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -46,14 +49,35 @@ export async function registerSecurity(
         upgradeInsecureRequests: null,
       },
     },
-    // Over plain http, HSTS would tell browsers to insist on an https that may not exist.
-    strictTransportSecurity: servedOverHttps(app.config),
+    strictTransportSecurity,
   });
-  // One synchronous hook for every response's fixed headers and its request id (for logs).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+  const jsonHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      useDefaults: false,
+    },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity,
+    // What only a document uses: no page is rendered from JSON.
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  // One synchronous hook for every response, errors and 404s included, once its type is known:
+  // JSON gets the headers an API response needs (OWASP's REST set: nothing may load from it or
+  // frame it, no sniffing), anything a browser may render as a page gets the document's.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    reply.headers(
+      typeof type === 'string' && type.startsWith('application/json')
+        ? jsonHeaders
+        : documentHeaders,
+    );
     reply.header('x-request-id', request.id);
-    done();
+    done(null, payload);
   });
   await app.register(rateLimit, {
     global: false,

@@ -212,20 +212,39 @@ describe('errors and headers', () => {
     expect(response.body).not.toContain('hunter2');
   });
 
-  it('sends security headers and a request id', async () => {
-    t = await createTestApp();
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    // The same headers on a 404 and on an error, which skip the route's handler.
+  it('sends JSON the headers of an API response and pages those of a document', async () => {
+    t = await createTestApp({ webDistDir: webDist });
+    const json = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(json.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(json.headers['referrer-policy']).toBe('no-referrer');
+    expect(json.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Only a document uses these.
+    expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(json.headers['x-dns-prefetch-control']).toBeUndefined();
+
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The same on a 404 and on an error, which skip the route's handler.
     const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-security-policy']).toBe(
-      response.headers['content-security-policy'],
+      json.headers['content-security-policy'],
     );
+    const badRequest = await t.app.inject({ method: 'GET', url: '/api/products/not-an-id' });
+    expect(badRequest.statusCode).toBe(400);
+    expect(badRequest.headers['x-frame-options']).toBe('DENY');
     const traced = await t.app.inject({
       method: 'GET',
       url: '/api/health',
@@ -241,12 +260,12 @@ describe('errors and headers', () => {
     t = await createTestApp({ env });
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBeUndefined();
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('sends Strict-Transport-Security when PUBLIC_URL is https, on every response', async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://reloop.example' } });
-    for (const url of ['/api/health', '/api/nothing-here']) {
+    t = await createTestApp({ webDistDir: webDist, env: { PUBLIC_URL: 'https://reloop.example' } });
+    for (const url of ['/api/health', '/api/nothing-here', '/']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     }
