@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +36,7 @@ import oidcRoutes from './routes/api/auth/oidc.ts';
 import { OidcSignIn } from './identity/oidc.ts';
 import productRoutes from './routes/api/products/index.ts';
 import userRoutes from './routes/api/users/index.ts';
-import imageRoutes, { MAX_IMAGE_BYTES } from './routes/api/images/index.ts';
+import imageRoutes from './routes/api/images/index.ts';
 import systemRoutes from './routes/api/system/index.ts';
 
 declare module 'fastify' {
@@ -160,10 +159,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imageOrigin: config.s3?.publicUrl && new URL(config.s3.publicUrl).origin,
   });
   await registerDocs(app);
-  await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-    throwFileSizeLimit: true,
-  });
   await app.register(authPlugin);
 
   await app.register(systemRoutes, { prefix: '/api' });

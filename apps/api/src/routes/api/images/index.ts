@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUploadResultSchema, messages } from '@reloop/shared';
@@ -12,7 +13,7 @@ import {
 import { withDocumentedBody } from '../../../plugins/docs.ts';
 import { bearerAuth, described, errorResponses } from '../responses.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
  * The bytes of the `image` field; a body the multipart parser cannot read is the client's error,
@@ -43,6 +44,12 @@ const imageForm = {
 
 /** Image uploads for product photos and avatars; the files are served by the static plugin. */
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only here: its hooks would otherwise run on every request of the app (two async hooks and
+  // a listener on each response), and no other route takes multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
   app.post(
     '/images',
     {
