@@ -3,12 +3,14 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   UNREAD_COUNTED_UP_TO,
   type BookingSide,
+  type Notification,
   type NotificationKind,
   type Notifications,
 } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookingMessages, bookings, notifications, users } from '../db/schema.ts';
+import { isoTime, jsonObject, type JsonText } from '../db/json.ts';
+import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
+import { bookingMessages, bookings, notifications } from '../db/schema.ts';
 import { readMarkOf, unreadMessageOf } from './read-marks.ts';
 
 /**
@@ -46,33 +48,37 @@ export function otherParty(
     : { userId: booking.buyerId, side: 'buyer' };
 }
 
-export async function listNotifications(db: Database, userId: string): Promise<Notifications> {
-  const statements = notificationStatements(db);
-  const [latest, [counts]] = await Promise.all([
-    statements.latest.execute({ userId }),
-    statements.counts.execute({ userId }),
-  ]);
-  return {
-    unread: counts?.unread ?? 0,
-    unreadMessages: counts?.unreadMessages ?? 0,
-    notifications: latest.map(({ notification, productName }) => ({
-      _id: notification.id,
-      kind: notification.kind,
-      bookingId: notification.bookingId,
-      side: notification.side,
-      productName,
-      read: notification.readAt !== null,
-      createdAt: notification.createdAt.toISOString(),
-    })),
-  };
+/** A notification as the bell lists it, written by PostgreSQL (db/json.ts). */
+const notificationJson = jsonObject<Notification>('notification', {
+  _id: notifications.id,
+  kind: notifications.kind,
+  bookingId: notifications.bookingId,
+  side: notifications.side,
+  productName: bookings.productName,
+  read: sql`${notifications.readAt} is not null`,
+  createdAt: isoTime(notifications.createdAt),
+});
+
+/** The bell's JSON: the user's unread counts and latest notifications, in one statement. */
+export async function notificationsJson(
+  db: Database,
+  userId: string,
+): Promise<JsonText<Notifications>> {
+  const [row] = await bell(db)({ userId });
+  if (!row) throw new Error('the bell statement returned no row');
+  return row.json;
 }
 
 /** How many rows `rows` has, reading no more than the bell shows. */
 const countedUpTo = (rows: PgSelect) =>
   sql<number>`(select count(*)::int from (${rows.limit(UNREAD_COUNTED_UP_TO)}) counted)`;
 
-/** Every signed-in page polls these, so both are prepared once per pool. */
-const notificationStatements = preparedPerDatabase((db) => {
+/**
+ * Every signed-in page polls it, so it is one prepared statement, one round trip, and its JSON
+ * comes written: the counts and the latest notifications, each from the recipient's own index
+ * range.
+ */
+const bell = preparedPerDatabase((db) => {
   const recipient = eq(notifications.userId, sql.placeholder('userId'));
   const unread = and(recipient, isNull(notifications.readAt));
   // A message counts only in a thread whose message notification is unread: a user with
@@ -90,31 +96,35 @@ const notificationStatements = preparedPerDatabase((db) => {
     )
     .where(and(unread, eq(notifications.kind, 'message')))
     .$dynamic();
-  return {
-    latest: db
-      .select({ notification: notifications, productName: bookings.productName })
-      .from(notifications)
-      .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
-      .where(recipient)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LATEST)
-      .prepare('notifications_latest'),
-    // Both counts in one round trip, from the recipient's own row.
-    counts: db
-      .select({
-        unread: countedUpTo(
-          db
-            .select({ one: sql`1` })
-            .from(notifications)
-            .where(unread)
-            .$dynamic(),
-        ),
-        unreadMessages: countedUpTo(unreadMessages),
-      })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('userId')))
-      .prepare('notifications_counts'),
-  };
+  const latest = db
+    .select({
+      notification: notificationJson.text.as('notification'),
+      createdAt: notifications.createdAt,
+      id: notifications.id,
+    })
+    .from(notifications)
+    .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
+    .crossJoinLateral(notificationJson.lateral)
+    .where(recipient)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LATEST);
+  const json = jsonObject<Notifications>('bell', {
+    unread: countedUpTo(
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(unread)
+        .$dynamic(),
+    ),
+    unreadMessages: countedUpTo(unreadMessages),
+    // Joined as text and cast: json keeps its text as it is, where json_agg writes ", ".
+    notifications: sql`(select ('[' || coalesce(string_agg(latest.notification, ',' order by latest.created_at desc, latest.id desc), '') || ']')::json from (${latest}) latest)`,
+  });
+  return preparedSql<{ json: JsonText<Notifications> }>(
+    db,
+    'notifications_bell',
+    sql`select ${json.text} as json from ${json.lateral}`,
+  );
 });
 
 /** Marks the user's notifications read, except of unread messages: reading the thread does. */

@@ -9,8 +9,8 @@ import { z } from 'zod';
  * leaves the server, and a missing required field is a logged 500. Handlers' results are
  * typed by the schemas at compile time, so zod's validating encode pass is not repeated per
  * response: it cost as much as the JSON itself (a page of 24 listings: 130 µs with it, 62 µs).
- * JSON text a handler sends as it is skips it: the lists PostgreSQL writes (db/json.ts) name
- * their fields in SQL, typed by the same schemas.
+ * JSON text a handler sends as it is skips it: the lists and the bell PostgreSQL writes
+ * (db/json.ts) name their fields in SQL, typed by the same schemas.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
   fastJsonStringify(

@@ -1,15 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingSchema,
+  notificationSchema,
+  notificationsSchema,
   productDetailSchema,
   productSchema,
   saleSchema,
   type Product,
 } from '@reloop/shared';
-import { bookings, products } from '../../src/db/schema.ts';
+import { bookings, notifications, products } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
+  bookAs,
   createActor,
   createProductAs,
   firstCategoryId,
@@ -179,5 +182,66 @@ describe("a booking's JSON", () => {
     expect(sale).toEqual(sold);
     expect(saleSchema.strict().safeParse(sale).success).toBe(true);
     expect(sale).toMatchObject({ ...shared, buyerName: 'A buyer', buyerPhone: '5125550199' });
+  });
+});
+
+describe("the bell's JSON", () => {
+  it('is empty, compact, for a user without notifications', async () => {
+    const response = await call(t.app, 'GET', '/api/notifications', { actor: seller });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe('{"unread":0,"unreadMessages":0,"notifications":[]}');
+  });
+
+  it('lists the latest newest first, with their counts, field for field', async () => {
+    const first = await createProductAs(t.app, seller, { name: `Zenbook ${awkwardText}` });
+    const second = await createProductAs(t.app, seller, { name: 'Latitude 7420' });
+    const buyer = await createActor(t.app, 'buyer');
+    const booked = await call(t.app, 'POST', '/api/booking', {
+      actor: buyer,
+      payload: {
+        productId: first,
+        buyerPhone: '5125550199',
+        buyerMeetingLocation: 'Central Library',
+        note: 'Is the battery original?',
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    await bookAs(t.app, buyer, second);
+    const bookingId = booked.json<{ _id: string }>()._id;
+    const message = await call(t.app, 'POST', `/api/bookings/${bookingId}/messages`, {
+      actor: buyer,
+      payload: { text: 'Still there?' },
+    });
+    expect(message.statusCode).toBe(201);
+    // Microseconds in the database; the JSON keeps milliseconds, as toISOString() does.
+    await t.db
+      .update(notifications)
+      .set({ createdAt: sql`'2026-01-02 03:04:05.678999+00'::timestamptz` })
+      .where(and(eq(notifications.bookingId, bookingId), eq(notifications.kind, 'booked')));
+
+    const response = await call(t.app, 'GET', '/api/notifications', { actor: seller });
+    const bell = response.json<{ notifications: unknown[] }>();
+    expect(notificationsSchema.strict().safeParse(bell).success).toBe(true);
+    for (const notification of bell.notifications) {
+      expect(notificationSchema.strict().safeParse(notification).success).toBe(true);
+    }
+    expect(bell).toEqual({
+      unread: 3,
+      // The note and the message, both unread in a thread whose notification is unread.
+      unreadMessages: 2,
+      notifications: [
+        expect.objectContaining({ kind: 'message', bookingId, read: false }),
+        expect.objectContaining({ productName: 'Latitude 7420', kind: 'booked', read: false }),
+        expect.objectContaining({
+          productName: `Zenbook ${awkwardText}`,
+          kind: 'booked',
+          side: 'seller',
+          read: false,
+          createdAt: '2026-01-02T03:04:05.678Z',
+        }),
+      ],
+    });
+    // Byte for byte what JSON.stringify writes: compact, escaped the same way.
+    expect(response.body).toBe(JSON.stringify(bell));
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgedSchema, notificationsSchema } from '@reloop/shared';
-import { listNotifications, markNotificationsRead } from '../../../bookings/notifications.ts';
+import { markNotificationsRead, notificationsJson } from '../../../bookings/notifications.ts';
+import { sendJson } from '../../../json-text.ts';
 import { currentSession } from '../../../plugins/auth.ts';
 import { bearerAuth, described, errorResponses } from '../responses.ts';
 
@@ -21,7 +22,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listNotifications(app.db, currentSession(request).user.id),
+    async (request, reply) =>
+      sendJson(reply, await notificationsJson(app.db, currentSession(request).user.id)),
   );
 
   app.post(
