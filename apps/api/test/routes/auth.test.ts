@@ -81,14 +81,23 @@ describe('sign-up', () => {
     expect(response.json().errors[0].path).toBe('body.password');
   });
 
-  it('answers malformed JSON with a 400 JSON error, never a 5xx', async () => {
+  it.each([
+    ['malformed JSON', 'application/json', '{"email": "a@example.com", ', 400],
+    // Only the image upload takes multipart bodies.
+    [
+      'a multipart body',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--x--\r\n',
+      415,
+    ],
+  ])('answers %s with a 4xx JSON error, never a 5xx', async (_label, type, payload, status) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": "a@example.com", ',
+      headers: { 'content-type': type },
+      payload,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(status);
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(response.json()).toHaveProperty('message');
   });
