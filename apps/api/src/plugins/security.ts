@@ -8,10 +8,10 @@ import { servedOverHttps } from '../config.ts';
 import { HttpError } from '../http-errors.ts';
 
 /**
- * Security headers for every response (helmet's, computed once: a document's for pages, an API's
- * for JSON; decision 016), and per-route rate limits
- * (routes opt in through `config.rateLimit`; sign-in additionally has its own failed-attempt
- * throttle), counted in Redis when it is configured, else in this process.
+ * Security headers for every response (helmet's, computed once: a document's for pages, an
+ * API's for JSON; decision 016), and per-route rate limits (routes opt in through
+ * `config.rateLimit`; sign-in additionally has its own failed-attempt throttle), counted in
+ * Redis when it is configured, else in this process.
  */
 export async function registerSecurity(
   app: FastifyInstance,
