@@ -23,6 +23,23 @@ export function jsonObject<Json>(name: string, fields: JsonFields<Json>): JsonOb
   };
 }
 
+/**
+ * JSON text of an object whose other members its row stores as text (`"key":value,…`, no
+ * braces; products.listing_json_members): PostgreSQL joins that text and each of `fields`,
+ * written by to_json, and builds no object per row (decision 017). Which keys the stored text
+ * holds is `Stored`'s claim; rendered-json.test.ts checks it.
+ */
+export function jsonWithStoredMembers<Json, Stored>(
+  stored: SQLWrapper,
+  fields: JsonFields<Omit<Json, keyof Stored>>,
+): SQL<JsonText<Json>> {
+  // The keys are the code's own names, written into the SQL as they are.
+  const members = Object.entries<SQLWrapper>(fields).map(
+    ([key, value]) => sql`${sql.raw(`',"${key}":'`)} || to_json(${value})::text`,
+  );
+  return sql<JsonText<Json>>`'{' || ${stored} || ${sql.join(members, sql` || `)} || '}'`;
+}
+
 /** The SQL of each of a JSON object's keys. */
 export type JsonFields<Json> = { [Key in keyof Json]-?: SQLWrapper };
 
@@ -41,9 +58,6 @@ export const parseJson = <Json>(text: JsonText<Json>): Json => JSON.parse(text) 
 
 /** Cents as dollars, the same double JavaScript's `cents / 100` gives. */
 export const dollars = (cents: SQLWrapper): SQL => sql`${cents} / 100::float8`;
-
-/** A numeric column as a JSON number (`15`, not `15.0`). */
-export const number = (value: SQLWrapper): SQL => sql`${value}::float8`;
 
 /** A timestamp as JavaScript's `toISOString()` writes it (milliseconds, UTC); null stays null. */
 export const isoTime = (timestamp: SQLWrapper): SQL =>

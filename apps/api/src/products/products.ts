@@ -10,15 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import {
-  dollars,
-  isoTime,
-  jsonObject,
-  number,
-  type JsonFields,
-  type JsonObject,
-  type JsonText,
-} from '../db/json.ts';
+import { isoTime, jsonWithStoredMembers, type JsonText } from '../db/json.ts';
 import { products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
@@ -33,50 +25,26 @@ import type { CategoryCatalog } from './categories.ts';
 type ProductRow = typeof products.$inferSelect;
 type ProductFields = z.output<typeof productBodySchema>;
 
-/**
- * A listing as the API sends it (the Product schema), written by PostgreSQL from the product
- * and its seller (db/json.ts).
- */
-const listingFields: JsonFields<Product> = {
-  _id: products.id,
-  name: products.name,
-  imgUrl: products.image,
-  photos: products.photos,
-  resalePrice: dollars(products.resalePriceCents),
-  originalPrice: dollars(products.originalPriceCents),
-  location: products.location,
-  mobile: products.phone,
-  yearOfUse: products.yearOfPurchase,
-  condition: products.condition,
-  categoryId: products.categoryId,
-  description: products.description,
-  model: products.model,
-  cpu: products.cpu,
-  ramGb: products.ramGb,
-  storageGb: products.storageGb,
-  screenInches: number(products.screenInches),
-  batteryHealth: products.batteryHealth,
-  sellerName: users.name,
-  sellerEmail: users.email,
-  sellerVerified: users.verified,
-  status: products.status,
-  advertise: products.advertised,
-  report: products.reported,
-  timeWhenPost: isoTime(products.createdAt),
-};
-export const listingJson = jsonObject<Product>('listing', listingFields);
+/** What products.listing_json_members holds (migration 0007's trigger writes it). */
+type StoredListing = Omit<Product, 'sellerName' | 'sellerEmail'>;
+const sellerFields = { sellerName: users.name, sellerEmail: users.email };
+
+/** A listing as the API sends it (the Product schema): its stored members and its seller's. */
+export const listingJson = jsonWithStoredMembers<Product, StoredListing>(
+  products.listingJsonMembers,
+  sellerFields,
+);
 export type ListedProduct = JsonRow<Product>;
 
 /**
  * Listings with their seller, each as its id (a list's cursor) and the JSON `json` writes;
  * a list, search and the listing page add which ones and in what order.
  */
-export const listings = <Json>(db: Database, json: JsonObject<Json>) =>
+export const listings = <Json>(db: Database, json: SQL<JsonText<Json>>) =>
   db
-    .select({ id: products.id, json: json.text })
+    .select({ id: products.id, json })
     .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .crossJoinLateral(json.lateral);
+    .innerJoin(users, eq(users.id, products.sellerId));
 
 /** Listings a buyer may see: not deleted (nor its seller), not sold (a constant, for the plans). */
 export const forSale = and(
@@ -266,11 +234,10 @@ export async function findListing(
   return row?.json;
 }
 
-const listingPageJson = jsonObject<ProductDetail>('listing', {
-  ...listingFields,
-  sellerId: users.id,
-  sellerSince: isoTime(users.createdAt),
-});
+const listingPageJson = jsonWithStoredMembers<ProductDetail, StoredListing>(
+  products.listingJsonMembers,
+  { ...sellerFields, sellerId: users.id, sellerSince: isoTime(users.createdAt) },
+);
 
 const productDetails = preparedPerDatabase((db) =>
   listings(db, listingPageJson)

@@ -137,6 +137,31 @@ describe("a listing's JSON", () => {
   });
 });
 
+describe("a listing's stored JSON", () => {
+  it('follows every change to its row: an edit, its seller verified, its sale', async () => {
+    const id = await createProductAs(t.app, seller, { name: 'Latitude 7420', resalePrice: 700 });
+    const edited = await call(t.app, 'PATCH', `/api/product/${id}`, {
+      actor: seller,
+      payload: { name: 'Latitude 7430', resalePrice: 650.5 },
+    });
+    expect(edited.statusCode).toBe(200);
+    await call(t.app, 'PUT', `/api/user/seller/update/${seller.email}`, { actor: admin });
+    await sellProduct(t.app, id);
+
+    const expected = {
+      name: 'Latitude 7430',
+      resalePrice: 650.5,
+      sellerVerified: true,
+      status: 'sold',
+    };
+    expect((await call(t.app, 'GET', `/api/product/${id}`)).json()).toMatchObject(expected);
+    const own = await call(t.app, 'GET', `/api/seller/products?email=${seller.email}`, {
+      actor: seller,
+    });
+    expect(own.json<Product[]>().find((item) => item._id === id)).toMatchObject(expected);
+  });
+});
+
 describe("a booking's JSON", () => {
   it('is the same for each side in its list and on its own, with the contact the status allows', async () => {
     const productId = await createProductAs(t.app, seller, { resalePrice: 612.25 });
