@@ -7,7 +7,7 @@
 // Every list call, and search (words, filters, each sort), is measured on its first page, its
 // next page and a page 50 pages deep, with booking create, categories against a bare node:http ceiling, and sign-in (reported only).
 // Exits 1 when a budget is missed or requests fail; prints everything first. One full run takes
-// about 19 minutes on the 2-core machine (10 on PostgreSQL, of which 2 loading the volume).
+// about 20 minutes on the 2-core machine (11 on PostgreSQL, of which 3 loading the volume).
 //
 // BENCH_SECONDS (default 3) per call and round, BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
 // (default 1), BENCH_SKIP_POSTGRES=1 / BENCH_SKIP_EMBEDDED=1 to run one half, BENCH_EXPLAIN=1 to

@@ -130,17 +130,17 @@ export const products = pgTable(
      */
     deletedAt: deletedAt(),
     /**
-     * What search matches words against. The 'simple' configuration keeps words as written
-     * (lower-cased, no stemming), so model names and CPU codes match by prefix: "think" finds
-     * ThinkPad, "i7" finds i7-1165G7.
-     */
-    /**
      * The listing as the lists send it, less its seller's name and email (joined when read):
      * JSON object members without the braces (`"_id":"…","name":"…",…`). The trigger of
      * migration 0007 writes them on every insert and update, so no read builds JSON per row
      * (decision 017); the default only stands in until that trigger runs.
      */
     listingJsonMembers: text('listing_json_members').notNull().default(''),
+    /**
+     * What search matches words against. The 'simple' configuration keeps words as written
+     * (lower-cased, no stemming), so model names and CPU codes match by prefix: "think" finds
+     * ThinkPad, "i7" finds i7-1165G7.
+     */
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(model, '')), 'A') || setweight(to_tsvector('simple', coalesce(cpu, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
     ),
