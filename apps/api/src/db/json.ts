@@ -4,7 +4,9 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * Rows that PostgreSQL writes as JSON, for the lists: the API sends the text as it comes, and
  * never builds an object per row nor serialises one. For a page of 24 listings that work was
  * most of the API's CPU (1.1 ms a page against 0.34 ms, measured at 1,000,000 products), and
- * the API runs on one core while PostgreSQL's backends spread over all of them.
+ * the API runs on one core while PostgreSQL's backends spread over all of them. Bookings, sales
+ * and the bell are written this way; a listing keeps its JSON on its row instead
+ * (`jsonWithStoredMembers`, decision 017).
  *
  * `fields` maps each key of `Json` to the SQL of its value, in the order the JSON lists them.
  * A query joins `lateral` and selects `text`: the lateral subquery has no FROM, so PostgreSQL
