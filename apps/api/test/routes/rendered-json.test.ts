@@ -155,9 +155,8 @@ describe("a listing's stored JSON", () => {
       status: 'sold',
     };
     expect((await call(t.app, 'GET', `/api/product/${id}`)).json()).toMatchObject(expected);
-    const own = await call(t.app, 'GET', `/api/seller/products?email=${seller.email}`, {
-      actor: seller,
-    });
+    const ownList = `/api/seller/products?email=${encodeURIComponent(seller.email)}`;
+    const own = await call(t.app, 'GET', ownList, { actor: seller });
     expect(own.json<Product[]>().find((item) => item._id === id)).toMatchObject(expected);
   });
 });
