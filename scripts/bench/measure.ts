@@ -3,6 +3,7 @@
 // calls instead of sinking one; the median over rounds is the figure, min–max its spread.
 import autocannon from 'autocannon';
 import { idleProbe } from './database.ts';
+import { describeLoad, watchMachine, type MachineLoad } from './machine.ts';
 
 export interface Call {
   name: string;
@@ -23,6 +24,8 @@ export interface Sample {
   failed: number;
   /** Non-2xx statuses seen, for a failure's first clue. */
   statuses: Record<string, number>;
+  /** What the machine did meanwhile, where Linux tells. */
+  machine: MachineLoad | undefined;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function runRounds(calls: Call[], options: RoundsOptions) {
 async function runOnce(call: Call, seconds: number, connections: number): Promise<Sample> {
   // A call with an `amount` runs until that many requests are answered, however long it takes.
   const window = call.options.amount ? {} : { duration: seconds };
+  const machine = watchMachine();
   const result = await autocannon({ connections, ...window, ...call.options });
   const completed = result.requests.total;
   const statuses: Record<string, number> = {};
@@ -113,6 +117,7 @@ async function runOnce(call: Call, seconds: number, connections: number): Promis
     rps: completed / Math.max(result.duration, 0.001),
     failed: result.errors + result.timeouts + result.non2xx,
     statuses,
+    machine: machine(),
   };
 }
 
@@ -186,6 +191,16 @@ export function formatTable(summaries: Summary[]): string {
     s.verdict,
   ]);
   return formatRows(header, rows);
+}
+
+/** Each round's p99 of a call, with what the machine did during it. */
+export function formatRounds(name: string, samples: Sample[]): string {
+  const rounds = samples.map(
+    (sample, i) =>
+      `  round ${i + 1}: p99 ${ms(sample.p99)} ms` +
+      (sample.machine ? ` (${describeLoad(sample.machine)})` : ''),
+  );
+  return [`${name}:`, ...rounds].join('\n');
 }
 
 /** A plain fixed-width table: console.table's quoting and index column only get in the way. */

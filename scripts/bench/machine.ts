@@ -1,0 +1,107 @@
+// What the machine itself did while a call was measured, from Linux's counters: CPU time the
+// hypervisor took (steal), time tasks stalled on I/O (pressure), how many reads reached the
+// disks (a page not in memory) and how long the disks took per read, per write and per cache
+// flush (a commit's fdatasync is a flush). A round slow for reasons of the machine, not of the
+// app, shows here. It is this machine's: the database's too when it runs here, as the bench
+// runs it (embedded, or a server on loopback). Off Linux, or where a file is missing, absent.
+import { existsSync, readFileSync } from 'node:fs';
+
+interface Counters {
+  /** /proc/stat jiffies: all CPU time, and the part stolen by the hypervisor. */
+  cpuTotal: number;
+  cpuSteal: number;
+  /** /proc/pressure/io "some" total, µs: time at least one task waited for I/O. */
+  ioStallUs: number | undefined;
+  /** /proc/diskstats, summed over whole disks. */
+  reads: number;
+  readMs: number;
+  writes: number;
+  writeMs: number;
+  flushes: number;
+  flushMs: number;
+  at: number;
+}
+
+export interface MachineLoad {
+  /** Share of CPU time stolen by the hypervisor, %. */
+  stealPct: number;
+  /** Share of the wall time in which some task was stalled on I/O, %; absent without PSI. */
+  ioStallPct: number | undefined;
+  /** Reads that reached the disks. */
+  reads: number;
+  /** Mean device time per completed read, write and flush, ms (0 when there were none). */
+  msPerRead: number;
+  msPerWrite: number;
+  msPerFlush: number;
+}
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whole disks only: partitions repeat their disk's I/O; loop and RAM devices are not disks. */
+const isWholeDisk = (name: string) =>
+  !/^(loop|ram|zram)/.test(name) && existsSync(`/sys/block/${name}`);
+
+function counters(): Counters | undefined {
+  const cpu = read('/proc/stat')?.split('\n')[0]?.trim().split(/\s+/).slice(1, 9).map(Number);
+  const disks = read('/proc/diskstats');
+  if (!cpu || cpu.length < 8 || !disks) return undefined;
+  const totals = { reads: 0, readMs: 0, writes: 0, writeMs: 0, flushes: 0, flushMs: 0 };
+  for (const line of disks.trim().split('\n')) {
+    const field = line.trim().split(/\s+/);
+    if (!isWholeDisk(field[2] ?? '')) continue;
+    totals.reads += Number(field[3] ?? 0);
+    totals.readMs += Number(field[6] ?? 0);
+    totals.writes += Number(field[7] ?? 0);
+    totals.writeMs += Number(field[10] ?? 0);
+    // Flush counters exist since Linux 5.5 (fields 19 and 20 after the device's name).
+    totals.flushes += Number(field[18] ?? 0);
+    totals.flushMs += Number(field[19] ?? 0);
+  }
+  const pressure = /^some .*total=(\d+)/m.exec(read('/proc/pressure/io') ?? '');
+  return {
+    cpuTotal: cpu.reduce((sum, jiffies) => sum + jiffies, 0),
+    cpuSteal: cpu[7] ?? 0,
+    ioStallUs: pressure?.[1] === undefined ? undefined : Number(pressure[1]),
+    ...totals,
+    at: performance.now(),
+  };
+}
+
+/** Starts watching the machine; the function returned says what it did since. */
+export function watchMachine(): () => MachineLoad | undefined {
+  const before = counters();
+  return () => {
+    const after = counters();
+    if (!before || !after) return undefined;
+    const per = (ms: number, count: number) => (count > 0 ? ms / count : 0);
+    const wallUs = (after.at - before.at) * 1000;
+    return {
+      stealPct:
+        (100 * (after.cpuSteal - before.cpuSteal)) / (after.cpuTotal - before.cpuTotal || 1),
+      ioStallPct:
+        after.ioStallUs === undefined || before.ioStallUs === undefined
+          ? undefined
+          : (100 * (after.ioStallUs - before.ioStallUs)) / (wallUs || 1),
+      reads: after.reads - before.reads,
+      msPerRead: per(after.readMs - before.readMs, after.reads - before.reads),
+      msPerWrite: per(after.writeMs - before.writeMs, after.writes - before.writes),
+      msPerFlush: per(after.flushMs - before.flushMs, after.flushes - before.flushes),
+    };
+  };
+}
+
+/** e.g. "steal 0%, I/O stall 3%, 1520 disk reads at 0.25 ms, 0.40 ms a write, 0.09 ms a flush". */
+export function describeLoad(load: MachineLoad): string {
+  const stall = load.ioStallPct === undefined ? '' : `, I/O stall ${load.ioStallPct.toFixed(0)}%`;
+  return (
+    `steal ${load.stealPct.toFixed(0)}%${stall}, ` +
+    `${load.reads} disk reads at ${load.msPerRead.toFixed(2)} ms, ` +
+    `${load.msPerWrite.toFixed(2)} ms a write, ${load.msPerFlush.toFixed(2)} ms a flush`
+  );
+}
