@@ -59,7 +59,7 @@ function counters(): Counters | undefined {
     totals.readMs += Number(field[6] ?? 0);
     totals.writes += Number(field[7] ?? 0);
     totals.writeMs += Number(field[10] ?? 0);
-    // Flush counters exist since Linux 5.5 (fields 19 and 20 after the device's name).
+    // Flush counters exist since Linux 5.5 (the kernel's fields 16 and 17 after the name).
     totals.flushes += Number(field[18] ?? 0);
     totals.flushMs += Number(field[19] ?? 0);
   }
