@@ -79,19 +79,19 @@ export function watchMachine(): () => MachineLoad | undefined {
   return () => {
     const after = counters();
     if (!before || !after) return undefined;
+    const since = (key: Exclude<keyof Counters, 'ioStallUs'>) => after[key] - before[key];
     const per = (ms: number, count: number) => (count > 0 ? ms / count : 0);
-    const wallUs = (after.at - before.at) * 1000;
+    const stallUs =
+      after.ioStallUs === undefined || before.ioStallUs === undefined
+        ? undefined
+        : after.ioStallUs - before.ioStallUs;
     return {
-      stealPct:
-        (100 * (after.cpuSteal - before.cpuSteal)) / (after.cpuTotal - before.cpuTotal || 1),
-      ioStallPct:
-        after.ioStallUs === undefined || before.ioStallUs === undefined
-          ? undefined
-          : (100 * (after.ioStallUs - before.ioStallUs)) / (wallUs || 1),
-      reads: after.reads - before.reads,
-      msPerRead: per(after.readMs - before.readMs, after.reads - before.reads),
-      msPerWrite: per(after.writeMs - before.writeMs, after.writes - before.writes),
-      msPerFlush: per(after.flushMs - before.flushMs, after.flushes - before.flushes),
+      stealPct: (100 * since('cpuSteal')) / (since('cpuTotal') || 1),
+      ioStallPct: stallUs === undefined ? undefined : (100 * stallUs) / (since('at') * 1000 || 1),
+      reads: since('reads'),
+      msPerRead: per(since('readMs'), since('reads')),
+      msPerWrite: per(since('writeMs'), since('writes')),
+      msPerFlush: per(since('flushMs'), since('flushes')),
     };
   };
 }
