@@ -6,6 +6,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// npm scripts run the Node that package.json pins (node_modules/.bin/node); a start by hand
+// on an older Node would fail later with an obscure error.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 22) {
+  console.error(
+    `Reloop needs Node 22 or newer (this is ${process.version}): run it with \`npm start\`, which uses the Node 24 installed by \`npm install\`.`,
+  );
+  process.exit(1);
+}
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const shared = 'packages/shared/src';
 const builds = [
