@@ -77,13 +77,15 @@ export async function registerStaticFiles(
     ) {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const head = await pageHead(options.db, request, pathname);
+      // Replacement functions, never strings: a listing's text may hold `$&`, `$'` or `$\``,
+      // which a replacement string would expand into parts of the page.
       const html = head.title
-        ? indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${head.title}</title>`)
+        ? indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>`)
         : indexHtml;
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(html.replace('</head>', `${head.tags}</head>`));
+        .send(html.replace('</head>', () => `${head.tags}</head>`));
     }
     return reply.code(404).send({ message: messages.notFound });
   });

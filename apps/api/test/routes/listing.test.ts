@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type ErrorBody, type ProductDetail } from '@reloop/shared';
 import { bookings, products, users } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -13,15 +16,24 @@ import {
 import { call, errorPaths, idsOf, sellProduct } from '../helpers/behaviour.ts';
 
 /**
- * One listing (DESIGN §11): its public page (GET /api/product/:id) and its seller's edits
- * (PATCH /api/product/:id), which only the owner may make, only while unsold, and only into a
- * listing that meets every rule of a new one.
+ * One listing (DESIGN §11): its public page (GET /api/product/:id, and the web page at
+ * /product/:id with its head tags) and its seller's edits (PATCH /api/product/:id), which only
+ * the owner may make, only while unsold, and only into a listing that meets every rule of a new
+ * one.
  */
+const INDEX_HTML = '<!doctype html><head><title>Reloop</title></head><div id="root"></div>';
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'reloop-web-'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+});
+afterAll(() => rm(webDist, { recursive: true, force: true }));
+
 let t: TestApp;
 let seller: Actor;
 let productId: string;
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ webDistDir: webDist });
   seller = await createActor(t.app, 'seller');
   productId = await createProductAs(t.app, seller, {
     imgUrl: undefined,
@@ -75,6 +87,36 @@ describe('GET /api/product/:id', () => {
       expect(response.json<ErrorBody>().message).toBe(messages.productNotFound);
     }
     expect(errorPaths(await listing('nope'))).toEqual(['params.id']);
+  });
+});
+
+describe('the web page at /product/:id', () => {
+  const page = (id = productId, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/product/${id}`, headers });
+
+  /** The served page split at its one </head>: what the head got, and the body untouched. */
+  function parts(html: string): { head: string; body: string } {
+    const pieces = html.split('</head>');
+    expect(pieces).toHaveLength(2);
+    return { head: pieces[0] ?? '', body: pieces[1] ?? '' };
+  }
+
+  it("takes a listing's $ patterns as text: one head, its tags in it, the body as built", async () => {
+    const id = await createProductAs(t.app, seller, {
+      name: "Deal $' end $` $& $$ $1",
+      description: 'Was $`1200`, now $& less; $<name> and $$ stay as typed.',
+    });
+    const response = await page(id);
+    expect(response.statusCode).toBe(200);
+    const { head, body } = parts(response.body);
+    expect(body).toBe('<div id="root"></div>');
+    expect(head.match(/<head>/g)).toHaveLength(1);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain('<title>Deal $&#39; end $` $&amp; $$ $1 — Reloop</title>');
+    expect(head).toContain('<meta property="og:title" content="Deal $&#39; end $` $&amp; $$ $1">');
+    expect(head).toContain('now $&amp; less; $&lt;name&gt; and $$ stay as typed.">');
+    expect(head).toContain('Was $`1200`');
+    expect(head).not.toContain('Reloop</title></head>');
   });
 });
 
