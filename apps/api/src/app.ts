@@ -179,7 +179,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(stripeWebhookRoutes, { prefix: '/api', provider: app.payments });
   }
   await registerImageServing(app, images);
-  await registerStaticFiles(app, { webDistDir: options.webDistDir, db: app.db });
+  await registerStaticFiles(app, {
+    webDistDir: options.webDistDir,
+    db: app.db,
+    publicUrl: config.publicUrl,
+  });
 
   return app;
 }

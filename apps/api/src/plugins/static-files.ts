@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { idSchema, messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { parseJson } from '../db/json.ts';
@@ -11,11 +11,12 @@ import { findListing } from '../products/products.ts';
 /**
  * What a page changes in the built index.html's <head>, by path. The home page's largest
  * paint is the first hero slide (apps/web/src/features/home/hero-slides.ts), so it is
- * preloaded there and only there; a listing's page gets its title and Open Graph tags.
+ * preloaded there and only there; a listing's page gets its title and Open Graph tags, whose
+ * absolute links name PUBLIC_URL and never the request's Host (products/listing-head.ts).
  */
 async function pageHead(
   db: Database,
-  request: FastifyRequest,
+  publicUrl: string | undefined,
   pathname: string,
 ): Promise<{ title?: string; tags: string }> {
   if (pathname === '/') {
@@ -26,7 +27,7 @@ async function pageHead(
   const listingId = /^\/product\/([^/]+)$/.exec(pathname)?.[1];
   if (listingId && idSchema.safeParse(listingId).success) {
     const listing = await findListing(db, listingId);
-    if (listing) return listingHead(parseJson(listing), `${request.protocol}://${request.host}`);
+    if (listing) return listingHead(parseJson(listing), publicUrl);
   }
   return { tags: '' };
 }
@@ -38,7 +39,7 @@ async function pageHead(
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { webDistDir: string | undefined; db: Database },
+  options: { webDistDir: string | undefined; db: Database; publicUrl: string | undefined },
 ): Promise<void> {
   const webDist = options.webDistDir;
   const indexPath = webDist === undefined ? undefined : path.join(webDist, 'index.html');
@@ -76,7 +77,7 @@ export async function registerStaticFiles(
       request.url !== '/api'
     ) {
       const pathname = request.url.split('?', 1)[0] ?? '/';
-      const head = await pageHead(options.db, request, pathname);
+      const head = await pageHead(options.db, options.publicUrl, pathname);
       // Replacement functions, never strings: a listing's text may hold `$&`, `$'` or `$\``,
       // which a replacement string would expand into parts of the page.
       const html = head.title

@@ -118,6 +118,51 @@ describe('the web page at /product/:id', () => {
     expect(head).toContain('Was $`1200`');
     expect(head).not.toContain('Reloop</title></head>');
   });
+
+  const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+
+  it('builds its absolute links from PUBLIC_URL alone, whatever Host the request names', async () => {
+    await t.close();
+    t = await createTestApp({
+      webDistDir: webDist,
+      env: { PUBLIC_URL: 'https://reloop.example/' },
+    });
+    seller = await createActor(t.app, 'seller');
+    productId = await createProductAs(t.app, seller, {
+      imgUrl: undefined,
+      photos: ['/api/images/cover.jpg', '/api/images/lid.jpg'],
+    });
+    const response = await page(productId, FORGED);
+    expect(response.statusCode).toBe(200);
+    const { head } = parts(response.body);
+    expect(response.body).not.toContain('evil.example');
+    const url = `https://reloop.example/product/${productId}`;
+    expect(head).toContain(`<link rel="canonical" href="${url}">`);
+    expect(head).toContain(`<meta property="og:url" content="${url}">`);
+    expect(head).toContain(
+      '<meta property="og:image" content="https://reloop.example/api/images/cover.jpg">',
+    );
+  });
+
+  it('without PUBLIC_URL leaves out the links that need an origin, never taking the Host', async () => {
+    const response = await page(productId, FORGED);
+    expect(response.statusCode).toBe(200);
+    const { head } = parts(response.body);
+    expect(response.body).not.toContain('evil.example');
+    expect(head).toContain('<meta property="og:title" content="ThinkPad T14 Gen 2">');
+    expect(head).not.toContain('rel="canonical"');
+    expect(head).not.toContain('og:url');
+    expect(head).not.toContain('og:image');
+    // An image already absolute (an OIDC avatar's kind of URL) needs no origin, so it stays.
+    const hosted = await createProductAs(t.app, seller, {
+      imgUrl: 'https://images.example/laptop.jpg',
+    });
+    const withImage = parts((await page(hosted, FORGED)).body).head;
+    expect(withImage).toContain(
+      '<meta property="og:image" content="https://images.example/laptop.jpg">',
+    );
+    expect(withImage).not.toContain('evil.example');
+  });
 });
 
 describe('PATCH /api/product/:id', () => {
