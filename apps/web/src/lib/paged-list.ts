@@ -55,6 +55,25 @@ async function getPage<T>(
   };
 }
 
+/**
+ * The first row of a paged list that `pick` accepts, or null: pages are asked one after another,
+ * following the links, until one has it or the list ends. For a screen that needs one row of a
+ * list the API cannot filter for it.
+ */
+export async function findInPagedList<T>(
+  fetchPage: PageFetcher<T>,
+  pick: (row: T) => boolean,
+  signal: AbortSignal,
+): Promise<T | null> {
+  let linkedQuery = FIRST_PAGE;
+  for (;;) {
+    const { items, nextQuery } = await getPage(fetchPage, linkedQuery, signal);
+    const found = items.find(pick);
+    if (found || nextQuery === undefined) return found ?? null;
+    linkedQuery = nextQuery;
+  }
+}
+
 /** A paged list's query, for `usePagedList` and for prefetching its first page. */
 export const pagedListQueryOptions = <T>(queryKey: readonly unknown[], fetchPage: PageFetcher<T>) =>
   infiniteQueryOptions({

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductDetail } from '@reloop/shared';
-import { listedProduct } from '../../../testing/fixtures.ts';
+import type { Booking, Product, ProductDetail } from '@reloop/shared';
+import { listedProduct, paidBooking, unpaidBooking } from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
@@ -28,6 +28,27 @@ function listingRoutes(answer: MockHandler = { body: listing }): Record<string, 
     },
   };
 }
+
+/** The signed-in buyer's bookings (GET /api/bookings), `pages` of them linked one to the next. */
+function buyerBookings(...pages: Booking[][]): Record<string, MockHandler> {
+  return {
+    'GET /api/bookings': ({ url }) => {
+      expect(url.searchParams.get('email')).toBe('buyer@example.com');
+      const page = Number(url.searchParams.get('cursor')?.slice(-1) ?? 0);
+      const next = `</api/bookings?email=buyer%40example.com&limit=24&cursor=00000000-0000-4000-8000-00000000000${page + 1}>; rel="next"`;
+      const headers: Record<string, string> = page + 1 < pages.length ? { link: next } : {};
+      return { body: pages[page] ?? [], headers };
+    },
+  };
+}
+
+/** A booking of another laptop, or of this one in another state. */
+const booking = (index: number, changes: Partial<Booking> = {}): Booking => ({
+  ...unpaidBooking,
+  _id: `66666666-6666-4666-8666-66666666666${index}`,
+  productId: otherListing(index)._id,
+  ...changes,
+});
 
 describe('listing page', () => {
   it('stands in for the listing while it loads, then shows what a buyer judges it by', async () => {
@@ -122,5 +143,85 @@ describe('listing page', () => {
     expect(screen.getByText('Sold')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Log in to book' })).toBeNull();
+  });
+
+  it('shows a buyer who booked the listing that it is booked, with Pay and My Orders', async () => {
+    // Their booking of it is not among the newest: it is on the second page of their bookings.
+    mockApi({
+      ...signedInAs('buyer'),
+      ...listingRoutes(),
+      ...buyerBookings([booking(1), booking(2)], [booking(3), unpaidBooking]),
+    });
+    renderApp(listingPath);
+    expect(await screen.findByText(/You booked this laptop/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      `/dashboard/payment/${unpaidBooking._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
+      '/dashboard/orders',
+    );
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Report/ })).toBeTruthy();
+  });
+
+  it('shows the buyer who paid for a sold listing that it is theirs, with no Pay', async () => {
+    mockApi({
+      ...signedInAs('buyer'),
+      ...listingRoutes({ body: { ...listing, status: 'sold' } }),
+      ...buyerBookings([paidBooking]),
+    });
+    renderApp(listingPath);
+    expect(await screen.findByText(/You paid for this laptop/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+    expect(screen.queryByText('Sold: this laptop is no longer for sale.')).toBeNull();
+  });
+
+  it('offers Book Now again when the buyer’s booking of it was cancelled or closed', async () => {
+    mockApi({
+      ...signedInAs('buyer'),
+      ...listingRoutes(),
+      ...buyerBookings([
+        booking(1),
+        { ...unpaidBooking, _id: booking(2)._id, status: 'cancelled' },
+        { ...unpaidBooking, _id: booking(3)._id, status: 'closed' },
+      ]),
+    });
+    renderApp(listingPath);
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeTruthy();
+    expect(screen.queryByText(/You booked this laptop/)).toBeNull();
+  });
+
+  it('shows the listing booked right after booking it, with focus on what to do next', async () => {
+    let booked = false;
+    mockApi({
+      ...signedInAs('buyer'),
+      ...listingRoutes(),
+      'GET /api/bookings': () => ({ body: booked ? [unpaidBooking] : [] }),
+      'POST /api/booking': () => {
+        booked = true;
+        return {
+          status: 201,
+          body: { success: true, message: 'booking successfully', _id: unpaidBooking._id },
+        };
+      },
+    });
+    renderApp(listingPath);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book ThinkPad T14' });
+    fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '5125550199' } });
+    fireEvent.change(within(dialog).getByLabelText('Meeting location'), {
+      target: { value: 'Library' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const notice = await screen.findByText(/You booked this laptop/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      `/dashboard/payment/${unpaidBooking._id}`,
+    );
+    // The button that opened the dialog is gone: focus lands on what took its place.
+    await waitFor(() => expect(notice.closest('[tabindex]')).toBe(document.activeElement));
   });
 });

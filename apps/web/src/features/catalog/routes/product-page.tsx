@@ -1,16 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuClock, LuMapPin } from 'react-icons/lu';
 import { Link, useParams, type Params } from 'react-router';
-import type { ProductDetail } from '@reloop/shared';
+import type { BookingStatus, ProductDetail } from '@reloop/shared';
 import { conditionGrades } from '@reloop/shared/conditions';
 import { NotFound } from '../../../components/error-screen.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage, type ApiSchema } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { preloadImage } from '../../../lib/preload-image.ts';
 import { productQueryOptions, useProduct } from '../../../lib/product.ts';
+import { useBuyerBooking } from '../api/buyer-booking.ts';
 import { LogInToBookLink, ReportButton } from '../components/listing-actions.tsx';
 import { ListingFact } from '../components/listing-details.tsx';
 import { PhotoGallery } from '../components/photo-gallery.tsx';
@@ -163,30 +164,60 @@ function DetailSection({
 /**
  * Book Now for a buyer while the laptop is for sale, "Log in to book" for a visitor; Report for
  * anyone signed in. A sold listing stays readable (it may have been shared) but takes no booking.
+ * A buyer who has booked it sees that instead, with the way to pay and to My Orders.
  */
 function ListingActions({ listing }: { listing: ProductDetail }) {
   const { user } = useAuth();
   const [booking, setBooking] = useState(false);
+  // Once the dialog has closed, the booking it made shows where Book Now was.
+  const [dialogClosed, setDialogClosed] = useState(false);
   return (
     <div className="flex min-h-12 flex-wrap items-center gap-3">
-      <BookingAction listing={listing} onBook={() => setBooking(true)} />
+      <BookingAction
+        listing={listing}
+        dialogClosed={dialogClosed}
+        onBook={() => {
+          setBooking(true);
+          setDialogClosed(false);
+        }}
+      />
       {user && <ReportButton product={listing} />}
       {booking && (
         <Suspense fallback={null}>
-          <BookingModal product={listing} onClose={() => setBooking(false)} />
+          <BookingModal
+            product={listing}
+            onClose={() => {
+              setBooking(false);
+              setDialogClosed(true);
+            }}
+          />
         </Suspense>
       )}
     </div>
   );
 }
 
-function BookingAction({ listing, onBook }: { listing: ProductDetail; onBook: () => void }) {
+function BookingAction({
+  listing,
+  dialogClosed,
+  onBook,
+}: {
+  listing: ProductDetail;
+  dialogClosed: boolean;
+  onBook: () => void;
+}) {
   const { user, role, loading } = useAuth();
+  const booked = useBuyerBooking(role === 'buyer' ? (user?.email ?? '') : '', listing._id);
+  if (booked.data) return <BookedNotice booking={booked.data} focus={dialogClosed} />;
+  // Until the session, the role and a buyer's booking are known, so a buyer never sees "Log in to
+  // book" or Book Now flash by. Should the bookings not load, Book Now stays: the server refuses
+  // a second booking with its reason.
+  const skeleton = <span className="skeleton h-12 w-32" aria-hidden="true" />;
+  if (booked.isLoading) return skeleton;
   if (listing.status === 'sold') {
     return <p className="alert">Sold: this laptop is no longer for sale.</p>;
   }
-  // Until the session and the role are known, so a buyer never sees "Log in to book" flash by.
-  if (loading) return <span className="skeleton h-12 w-32" aria-hidden="true" />;
+  if (loading) return skeleton;
   if (!user) return <LogInToBookLink className="btn btn-primary" />;
   if (role !== 'buyer')
     return <p className="text-base-content/70 text-sm">Only buyers can book.</p>;
@@ -194,5 +225,39 @@ function BookingAction({ listing, onBook }: { listing: ProductDetail; onBook: ()
     <button type="button" className="btn btn-primary" onClick={onBook}>
       Book Now
     </button>
+  );
+}
+
+/** What the buyer's booking says, by where it stands. */
+const bookedText: Partial<Record<BookingStatus, string>> = {
+  unpaid: 'You booked this laptop. Pay for it to get the seller’s contact.',
+  paid: 'You paid for this laptop: the seller’s contact is in My Orders.',
+  completed: 'You bought this laptop.',
+};
+
+/**
+ * In Book Now's place once the buyer has booked the laptop. When the booking dialog closes, the
+ * button that opened it is gone, so focus comes here, where the next step is.
+ */
+function BookedNotice({ booking, focus }: { booking: ApiSchema<'Booking'>; focus: boolean }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) notice.current?.focus();
+  }, [focus]);
+  return (
+    <div ref={notice} tabIndex={-1} className="alert alert-vertical sm:alert-horizontal">
+      <p>{bookedText[booking.status]}</p>
+      <div className="flex flex-wrap gap-2">
+        {/* As on My Orders, a refunded booking is not paid for again. */}
+        {booking.status === 'unpaid' && !booking.refundId && (
+          <Link to={`/dashboard/payment/${booking._id}`} className="btn btn-primary btn-sm">
+            Pay now
+          </Link>
+        )}
+        <Link to="/dashboard/orders" className="btn btn-outline btn-sm">
+          My Orders
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BookingStatus } from '@reloop/shared';
+import { api } from '../../../lib/api-client.ts';
+import { findInPagedList } from '../../../lib/paged-list.ts';
+import { catalogKeys } from './query-keys.ts';
+
+/** A cancelled or closed booking is off: the buyer may book the laptop again. */
+const standing: readonly BookingStatus[] = ['unpaid', 'paid', 'completed'];
+
+/**
+ * The buyer's standing booking of a listing, or null: looked for in their bookings (My Orders'
+ * list, newest first), as neither the listing nor the list says it more directly. Not asked for
+ * without a buyer's `email`.
+ */
+export const useBuyerBooking = (email: string, productId: string) =>
+  useQuery({
+    queryKey: catalogKeys.buyerBooking(email, productId),
+    queryFn: ({ signal }) =>
+      findInPagedList(
+        (page) => api.GET('/api/bookings', { params: { query: { email } }, ...page }),
+        (booking) => booking.productId === productId && standing.includes(booking.status),
+        signal,
+      ),
+    enabled: email !== '',
+  });
