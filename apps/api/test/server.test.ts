@@ -102,6 +102,27 @@ describe('the server process', () => {
     await rm(earlier, { recursive: true, force: true });
   });
 
+  // PostgreSQL will not run as root, so as root the server runs as the `postgres` user, which
+  // must be able to pass through every folder above DATA_DIR.
+  it.runIf(process.getuid?.() === 0)(
+    'as root, refuses with one clear line a DATA_DIR the postgres user cannot reach',
+    async () => {
+      const closed = await mkdtemp(path.join(tmpdir(), 'reloop-closed-')); // mode 700
+      const dataDir = path.join(closed, 'data');
+      const started = startServer({ ...env, DATA_DIR: dataDir });
+      expect(await started.exited).toBe(1);
+      expect(started.output().trim()).toBe(
+        `Reloop could not start: DATA_DIR ${dataDir} is not reachable by the postgres user ` +
+          `that the embedded PostgreSQL runs as (as root), since ${closed} is closed to it: ` +
+          `choose a DATA_DIR whose parent folders others may enter (chmod o+x ${closed}) ` +
+          `or set DATABASE_URL`,
+      );
+      expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'pg.init'))).toBe(false);
+      await rm(closed, { recursive: true, force: true });
+    },
+  );
+
   it('refuses to start on bad configuration with one clear line', async () => {
     const started = startServer({ ...env, PORT: 'eighty' });
     expect(await started.exited).toBe(1);

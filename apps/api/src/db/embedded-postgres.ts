@@ -123,7 +123,35 @@ function serverOwner(dataDir: string): Owner | undefined {
   }
   // mkdtemp and umask 077 leave DATA_DIR closed to other users: let the server through it.
   chmodSync(dataDir, 0o711);
-  return { uid: Number(uid.stdout), gid: Number(gid.stdout) };
+  const owner = { uid: Number(uid.stdout), gid: Number(gid.stdout) };
+  refuseUnreachableDataDir(dataDir, owner);
+  return owner;
+}
+
+/**
+ * The folders above DATA_DIR are not Reloop's to open up, and one that only root may enter (a
+ * private home, a `mktemp -d`) would stop initdb, or the server later, with a bare "Permission
+ * denied". Asked as the server will be, as that user (`test -x`: its uid and primary group, as
+ * the spawned server has them, ACLs included), before anything is written for the cluster.
+ */
+function refuseUnreachableDataDir(dataDir: string, owner: Owner): void {
+  const canEnter = (folder: string): boolean | undefined => {
+    const result = spawnSync('test', ['-x', folder], { ...owner, stdio: 'ignore' });
+    return result.error ? undefined : result.status === 0;
+  };
+  // Unable to ask (no `test` on this system): initdb's own error will have to do.
+  if (canEnter(dataDir) !== false) return;
+  const folders: string[] = []; // from the root down to DATA_DIR
+  for (let folder = dataDir; ; folder = path.dirname(folder)) {
+    folders.unshift(folder);
+    if (path.dirname(folder) === folder) break;
+  }
+  const closed = folders.find((folder) => canEnter(folder) === false) ?? dataDir;
+  throw new EmbeddedPostgresError(
+    `DATA_DIR ${dataDir} is not reachable by the ${SUPERUSER} user that the embedded PostgreSQL ` +
+      `runs as (as root), since ${closed} is closed to it: choose a DATA_DIR whose parent ` +
+      `folders others may enter (chmod o+x ${closed}) or set DATABASE_URL`,
+  );
 }
 
 async function clusterPassword(dataDir: string): Promise<string> {
