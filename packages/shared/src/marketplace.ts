@@ -128,6 +128,20 @@ export const laptopSpecsSchema = z.object({
 });
 
 /**
+ * The specs as the API takes them: each may be left out (or null) and is then "not stated",
+ * shown so and matched by no spec filter, because SPEC §7's listing carries none. The web form
+ * asks for every one but the battery (`laptopSpecsSchema`).
+ */
+const specsAsTheApiTakesThem = {
+  model: laptopSpecsSchema.shape.model.nullish(),
+  cpu: laptopSpecsSchema.shape.cpu.nullish(),
+  ramGb: laptopSpecsSchema.shape.ramGb.nullish(),
+  storageGb: laptopSpecsSchema.shape.storageGb.nullish(),
+  screenInches: laptopSpecsSchema.shape.screenInches.nullish(),
+  batteryHealth: laptopSpecsSchema.shape.batteryHealth,
+};
+
+/**
  * A listing's fields. `photos` are up to eight uploaded images, the first the cover; old
  * clients send only `imgUrl`, which then is the one photo.
  */
@@ -153,7 +167,7 @@ export const productFieldsSchema = z
     categoryId: idSchema,
     description: requiredText(2000),
   })
-  .extend(laptopSpecsSchema.shape);
+  .extend(specsAsTheApiTakesThem);
 
 type ProductFields = Partial<z.output<typeof productFieldsSchema>>;
 
@@ -204,7 +218,12 @@ export const productPatchSchema = productFieldsSchema
   .meta({ id: 'ProductChanges' });
 export type ProductPatch = z.input<typeof productPatchSchema>;
 
-export const productSchema = z
+/**
+ * A listing as anyone may see it: in the public lists, search and its page. The seller's phone
+ * and email are not in it (a buyer gets the phone once paid, on the booking); `Product` adds them
+ * for the seller's own list and the admins'.
+ */
+export const listingSchema = z
   .object({
     _id: idSchema,
     name: z.string(),
@@ -213,35 +232,44 @@ export const productSchema = z
     resalePrice: z.number(),
     originalPrice: z.number(),
     location: z.string(),
-    mobile: z.string(),
     yearOfUse: z.number().int(),
     condition: conditionSchema,
     categoryId: idSchema,
     description: z.string(),
-    /** Null for listings made before specs were asked for. */
+    /** Null when not stated (listings made without specs). */
     model: z.string().nullable(),
     cpu: z.string().nullable(),
     ramGb: z.number().int().nullable(),
     storageGb: z.number().int().nullable(),
     screenInches: z.number().nullable(),
     batteryHealth: z.number().int().nullable(),
-    sellerName: z.string(),
-    sellerEmail: z.string(),
     sellerVerified: z.boolean(),
     status: z.enum(['unsold', 'sold']),
     advertise: z.boolean(),
     report: z.boolean(),
     timeWhenPost: z.string(),
+    sellerName: z.string(),
   })
-  .meta({ id: 'Product' });
+  .meta({ id: 'Listing' });
+export type Listing = z.infer<typeof listingSchema>;
+
+/** The seller's contact details, which only the seller and the admins see on a listing. */
+const sellerContact = { mobile: z.string(), sellerEmail: z.string() };
+
+/** A listing as its seller and the admins see it. */
+export const productSchema = listingSchema.extend(sellerContact).meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
-/** One listing's page: the product and its seller's card. */
-export const productDetailSchema = productSchema
+/**
+ * One listing's page: the listing and its seller's card, with the seller's contact details only
+ * when the listing's seller or an admin asks.
+ */
+export const productDetailSchema = listingSchema
   .extend({
     sellerId: idSchema,
     /** When the seller's account was made. */
     sellerSince: z.string(),
+    ...z.object(sellerContact).partial().shape,
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

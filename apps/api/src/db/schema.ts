@@ -130,10 +130,11 @@ export const products = pgTable(
      */
     deletedAt: deletedAt(),
     /**
-     * The listing as the lists send it, less its seller's name and email (joined when read):
-     * JSON object members without the braces (`"_id":"…","name":"…",…`). The trigger of
-     * migration 0007 writes them on every insert and update, so no read builds JSON per row
-     * (decision 017); the default only stands in until that trigger runs.
+     * The listing as anyone may see it, less its seller's name (joined when read): JSON object
+     * members without the braces (`"_id":"…","name":"…",…`). The trigger of migrations 0007
+     * and 0008 writes them on every insert and update, so no read builds JSON per row
+     * (decision 017); the default only stands in until that trigger runs. The seller's phone
+     * and email are not in it: the seller's and the admins' lists add them.
      */
     listingJsonMembers: text('listing_json_members').notNull().default(''),
     /**

@@ -10,6 +10,11 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>;
     /** onRequest hook for routes that need a signed-in user with one of these roles. */
     requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook for public routes that show more to some users: the session when the token
+     * is good; anonymous (no error) without one or with one that no longer is.
+     */
+    identifyIfSignedIn(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     session: { user: UserRow; sessionId: string } | null;
@@ -23,13 +28,20 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('session', null);
+    const sessionOf = async (token: string) => {
+      const claims = await app.tokens.verify(token);
+      const user = claims && (await findSessionUser(app.db, claims));
+      return claims && user ? { user, sessionId: claims.sessionId } : null;
+    };
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, messages.signInRequired);
-      const claims = await app.tokens.verify(token);
-      const user = claims && (await findSessionUser(app.db, claims));
-      if (!claims || !user) throw new HttpError(401, messages.invalidToken);
-      request.session = { user, sessionId: claims.sessionId };
+      request.session = await sessionOf(token);
+      if (!request.session) throw new HttpError(401, messages.invalidToken);
+    });
+    app.decorate('identifyIfSignedIn', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (token) request.session = await sessionOf(token);
     });
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
       await app.authenticate(request);

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   messages,
   productBodySchema,
+  type Listing,
   type Pagination,
   type Product,
   type ProductDetail,
@@ -25,14 +26,20 @@ import type { CategoryCatalog } from './categories.ts';
 type ProductRow = typeof products.$inferSelect;
 type ProductFields = z.output<typeof productBodySchema>;
 
-/** What products.listing_json_members holds (migration 0007's trigger writes it). */
-type StoredListing = Omit<Product, 'sellerName' | 'sellerEmail'>;
-const sellerFields = { sellerName: users.name, sellerEmail: users.email };
+/** What products.listing_json_members holds (the trigger of migrations 0007 and 0008 writes it). */
+type StoredListing = Omit<Listing, 'sellerName'>;
 
-/** A listing as the API sends it (the Product schema): its stored members and its seller's. */
-export const listingJson = jsonWithStoredMembers<Product, StoredListing>(
+/** A listing as anyone may see it (the Listing schema): its stored members and its seller's name. */
+export const publicListingJson = jsonWithStoredMembers<Listing, StoredListing>(
   products.listingJsonMembers,
-  sellerFields,
+  { sellerName: users.name },
+);
+export type PublicListing = JsonRow<Listing>;
+
+/** A listing as its seller and the admins see it (the Product schema): with the seller's contact. */
+const ownerListingJson = jsonWithStoredMembers<Product, StoredListing>(
+  products.listingJsonMembers,
+  { sellerName: users.name, mobile: products.phone, sellerEmail: users.email },
 );
 export type ListedProduct = JsonRow<Product>;
 
@@ -60,9 +67,9 @@ export const listingExists = isNull(products.deletedAt);
 
 /** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
 const productLists = preparedPerDatabase((db) => {
-  const list = (name: string, where: SQL | undefined) =>
+  const list = <Json>(name: string, json: SQL<JsonText<Json>>, where: SQL | undefined) =>
     keysetStatements(name, products, products, (position, limit) =>
-      listings(db, listingJson)
+      listings(db, json)
         .where(and(where, position))
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(limit),
@@ -70,18 +77,22 @@ const productLists = preparedPerDatabase((db) => {
   return {
     category: list(
       'products_category_listing',
+      publicListingJson,
       and(forSale, eq(products.categoryId, sql.placeholder('categoryId'))),
     ),
     advertised: list(
       'products_advertised_listing',
+      publicListingJson,
       and(forSale, eq(products.advertised, true).inlineParams()),
     ),
     reported: list(
       'products_reported_listing',
+      ownerListingJson,
       and(listingExists, eq(products.reported, true).inlineParams()),
     ),
     seller: list(
       'products_seller_listing',
+      ownerListingJson,
       and(listingExists, eq(products.sellerId, accountIdByEmail(db, 'sellerEmail'))),
     ),
   };
@@ -92,7 +103,7 @@ export async function listCategoryProducts(
   catalog: CategoryCatalog,
   categoryId: string,
   page: Pagination,
-): Promise<Page<ListedProduct>> {
+): Promise<Page<PublicListing>> {
   await catalog.assertExists(categoryId, 404);
   return readPage(productLists(db).category, { categoryId }, page);
 }
@@ -225,25 +236,40 @@ export async function updateProduct(
   });
 }
 
-/** One listing for its public page, sold ones included; undefined when deleted or unknown. */
+/**
+ * One listing for its page, sold ones included; undefined when deleted or unknown. The seller's
+ * contact details only for `viewer` when that is the listing's seller or an admin.
+ */
 export async function findListing(
   db: Database,
   id: string,
+  viewer?: UserRow | null,
 ): Promise<JsonText<ProductDetail> | undefined> {
-  const [row] = await productDetails(db).execute({ id });
+  const [row] = await productDetails(db).execute({
+    id,
+    viewerId: viewer?.id ?? null,
+    viewerIsAdmin: viewer?.role === 'admin',
+  });
   return row?.json;
 }
 
-const listingPageJson = jsonWithStoredMembers<ProductDetail, StoredListing>(
-  products.listingJsonMembers,
-  { ...sellerFields, sellerId: users.id, sellerSince: isoTime(users.createdAt) },
-);
+/** The seller's contact as JSON members, when the viewer is the seller or an admin. */
+const contactMembers = sql`case when ${users.id} = ${sql.placeholder('viewerId')}::uuid
+  or ${sql.placeholder('viewerIsAdmin')}::boolean
+  then ',"mobile":' || to_json(${products.phone})::text || ',"sellerEmail":' || to_json(${users.email})::text
+  else '' end`;
 
-const productDetails = preparedPerDatabase((db) =>
-  listings(db, listingPageJson)
+const productDetails = preparedPerDatabase((db) => {
+  const page = jsonWithStoredMembers<Omit<ProductDetail, 'mobile' | 'sellerEmail'>, StoredListing>(
+    products.listingJsonMembers,
+    { sellerName: users.name, sellerId: users.id, sellerSince: isoTime(users.createdAt) },
+  );
+  // The contact members go before the closing brace that `page` ends with.
+  const json = sql<JsonText<ProductDetail>>`left(${page}, -1) || ${contactMembers} || '}'`;
+  return listings(db, json)
     .where(and(listingExists, eq(products.id, sql.placeholder('id'))))
-    .prepare('products_listing_page'),
-);
+    .prepare('products_listing_page');
+});
 
 /**
  * A listing that still exists (neither it nor its seller deleted), or undefined. Inside a

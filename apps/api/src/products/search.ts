@@ -3,7 +3,7 @@ import type { SearchQuery, SearchSort } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { products, searchPriceBounds } from '../db/schema.ts';
 import { afterCursorRow, readRows, type Page } from '../pagination.ts';
-import { forSale, listingJson, listings, toCents, type ListedProduct } from './products.ts';
+import { forSale, listings, publicListingJson, toCents, type PublicListing } from './products.ts';
 
 /**
  * Search (DESIGN §11): words, filters and a sort over the listings for sale. Each sort reads
@@ -108,12 +108,12 @@ function filters(query: SearchQuery): SQL | undefined {
   );
 }
 
-export function searchProducts(db: Database, query: SearchQuery): Promise<Page<ListedProduct>> {
+export function searchProducts(db: Database, query: SearchQuery): Promise<Page<PublicListing>> {
   const sort = sorts[query.sort];
   const where = filters(query);
   return readRows(
     ({ limit, cursor }) =>
-      listings(db, listingJson)
+      listings(db, publicListingJson)
         .where(cursor ? and(where, sort.after(cursor)) : where)
         .orderBy(...sort.orderBy)
         .limit(limit),

@@ -5,6 +5,7 @@ import {
   type Booking,
   type Category,
   type ErrorBody,
+  type Listing,
   type Product,
 } from '@reloop/shared';
 import type { Database } from '../../src/db/client.ts';
@@ -119,7 +120,7 @@ describe('POST /api/product', () => {
       reported: false,
       deletedAt: null,
     });
-    const [listed] = (await categoryList()).json<Product[]>();
+    const [listed] = (await categoryList()).json<Listing[]>();
     expect(listed).toEqual({
       _id: created._id,
       name: 'ThinkPad T14 Gen 2',
@@ -127,7 +128,6 @@ describe('POST /api/product', () => {
       resalePrice: 549.5,
       originalPrice: 1299.99,
       location: 'Austin',
-      mobile: '5125550123',
       yearOfUse: 2021,
       condition: 'good',
       categoryId,
@@ -140,13 +140,19 @@ describe('POST /api/product', () => {
       screenInches: 14,
       batteryHealth: 88,
       sellerName: 'A seller',
-      sellerEmail: seller.email,
       sellerVerified: false,
       status: 'unsold',
       advertise: false,
       report: false,
       timeWhenPost: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    // The seller's own list adds the contact details the public one leaves out.
+    const own = await call(t.app, 'GET', `/api/seller/products?email=${seller.email}`, {
+      actor: seller,
+    });
+    expect(own.json<Product[]>()).toEqual([
+      { ...listed, mobile: '5125550123', sellerEmail: seller.email },
+    ]);
   });
 
   it('accepts a phone sent as a number or with separators and keeps the digits', async () => {
@@ -165,17 +171,12 @@ describe('POST /api/product', () => {
     expect(errorPaths(response)).toEqual([
       'body.categoryId',
       'body.condition',
-      'body.cpu',
       'body.description',
       'body.location',
       'body.mobile',
-      'body.model',
       'body.originalPrice',
       'body.photos',
-      'body.ramGb',
       'body.resalePrice',
-      'body.screenInches',
-      'body.storageGb',
       'body.yearOfUse',
     ]);
     expect(await t.db.select().from(products)).toEqual([]);

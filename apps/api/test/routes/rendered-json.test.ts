@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bookingSchema,
+  listingSchema,
   notificationSchema,
   notificationsSchema,
   productDetailSchema,
@@ -38,24 +39,31 @@ afterEach(() => t.close());
 
 const awkwardText = 'Say "hi" \\ back\nthen\ttab, \u0001 control, café, 😀 and </script>';
 
-/** Every way a listing is sent, each with the listing found in it. */
+/**
+ * Every way a listing is sent, each with the listing found in it and the schema of its audience:
+ * anyone's (Listing), or the seller's and the admins' (Product, with the seller's contact).
+ */
 async function everyRendering(id: string, search: string) {
   const categoryId = await firstCategoryId(t.db);
   const lists = [
-    { url: `/api/products/${categoryId}` },
-    { url: '/api/advertise/products' },
-    { url: `/api/seller/products?email=${encodeURIComponent(seller.email)}`, actor: seller },
-    { url: '/api/reported/products', actor: admin },
-    { url: `/api/search?q=${encodeURIComponent(search)}` },
-    { url: `/api/search?q=${encodeURIComponent(search)}&sort=price_asc` },
+    { url: `/api/products/${categoryId}`, schema: listingSchema },
+    { url: '/api/advertise/products', schema: listingSchema },
+    {
+      url: `/api/seller/products?email=${encodeURIComponent(seller.email)}`,
+      actor: seller,
+      schema: productSchema,
+    },
+    { url: '/api/reported/products', actor: admin, schema: productSchema },
+    { url: `/api/search?q=${encodeURIComponent(search)}`, schema: listingSchema },
+    { url: `/api/search?q=${encodeURIComponent(search)}&sort=price_asc`, schema: listingSchema },
   ];
-  const found: { url: string; listing: unknown }[] = [];
-  for (const { url, actor } of lists) {
+  const found: { url: string; listing: unknown; schema: typeof listingSchema }[] = [];
+  for (const { url, actor, schema } of lists) {
     const response = await call(t.app, 'GET', url, actor ? { actor } : {});
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const listing = response.json<Product[]>().find((item) => item._id === id);
-    found.push({ url, listing });
+    found.push({ url, listing, schema });
   }
   return found;
 }
@@ -88,7 +96,6 @@ describe("a listing's JSON", () => {
       screenInches: 15.6,
       ramGb: 16,
       batteryHealth: 88,
-      sellerEmail: seller.email,
       sellerName: 'A seller',
       sellerVerified: false,
       status: 'unsold',
@@ -96,10 +103,12 @@ describe("a listing's JSON", () => {
       report: true,
       timeWhenPost: '2026-03-04T05:06:07.089Z',
     };
-    for (const { url, listing } of await everyRendering(id, 'zenbook pro')) {
-      expect(listing, url).toMatchObject(expected);
-      // strict: not one field more than the schema names.
-      expect(productSchema.strict().safeParse(listing).success, url).toBe(true);
+    const contact = { mobile: '5125550123', sellerEmail: seller.email };
+    for (const { url, listing, schema } of await everyRendering(id, 'zenbook pro')) {
+      const forTheSeller = schema === productSchema;
+      expect(listing, url).toMatchObject(forTheSeller ? { ...expected, ...contact } : expected);
+      // strict: not one field more than the audience's schema names.
+      expect(schema.strict().safeParse(listing).success, url).toBe(true);
     }
     const page = await call(t.app, 'GET', `/api/product/${id}`);
     expect(page.json()).toMatchObject({ ...expected, sellerId: seller.uid });
@@ -138,18 +147,15 @@ describe("a listing's JSON", () => {
 });
 
 describe("a listing's stored JSON", () => {
-  // A field added to Product needs the trigger of migration 0007 replaced: this names the key.
-  it("holds every field of a listing once, but the seller's name and email", async () => {
+  // A field added to Listing needs the trigger of migration 0008 replaced: this names the key.
+  it("holds every field of a public listing once, but the seller's name", async () => {
     const id = await createProductAs(t.app, seller, { name: 'Latitude 7420', resalePrice: 700 });
     const members = sql`('{' || ${products.listingJsonMembers} || '}')::json`;
     const rows = await t.db
       .select({ key: sql<string>`json_object_keys(${members})` })
       .from(products)
       .where(eq(products.id, id));
-    const readFromTheSeller = ['sellerName', 'sellerEmail'];
-    const stored = Object.keys(productSchema.shape).filter(
-      (key) => !readFromTheSeller.includes(key),
-    );
+    const stored = Object.keys(listingSchema.shape).filter((key) => key !== 'sellerName');
     expect(rows.map((row) => row.key).sort()).toEqual(stored.sort());
   });
 

@@ -336,7 +336,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One listing, sold or not, with its seller's card */
+    /**
+     * One listing, sold or not, with its seller's card
+     * @description The seller's phone and email (`mobile`, `sellerEmail`) only for the listing's seller and admins, who send their token; anyone else gets the listing without them.
+     */
     get: operations['getProduct'];
     put?: never;
     post?: never;
@@ -794,6 +797,35 @@ export interface components {
         url: string;
       };
     };
+    Listing: {
+      /** Format: uuid */
+      _id: string;
+      name: string;
+      imgUrl: string;
+      photos: string[];
+      resalePrice: number;
+      originalPrice: number;
+      location: string;
+      yearOfUse: number;
+      /** @enum {string} */
+      condition: 'excellent' | 'good' | 'fair';
+      /** Format: uuid */
+      categoryId: string;
+      description: string;
+      model: string | null;
+      cpu: string | null;
+      ramGb: number | null;
+      storageGb: number | null;
+      screenInches: number | null;
+      batteryHealth: number | null;
+      sellerVerified: boolean;
+      /** @enum {string} */
+      status: 'unsold' | 'sold';
+      advertise: boolean;
+      report: boolean;
+      timeWhenPost: string;
+      sellerName: string;
+    };
     Message: {
       /** Format: uuid */
       _id: string;
@@ -833,11 +865,11 @@ export interface components {
       /** Format: uuid */
       categoryId: string;
       description: string;
-      model: string;
-      cpu: string;
-      ramGb: number;
-      storageGb: number;
-      screenInches: number;
+      model?: string | null;
+      cpu?: string | null;
+      ramGb?: number | null;
+      storageGb?: number | null;
+      screenInches?: number | null;
       batteryHealth?: number | null;
     };
     Notification: {
@@ -891,7 +923,6 @@ export interface components {
       resalePrice: number;
       originalPrice: number;
       location: string;
-      mobile: string;
       yearOfUse: number;
       /** @enum {string} */
       condition: 'excellent' | 'good' | 'fair';
@@ -904,14 +935,15 @@ export interface components {
       storageGb: number | null;
       screenInches: number | null;
       batteryHealth: number | null;
-      sellerName: string;
-      sellerEmail: string;
       sellerVerified: boolean;
       /** @enum {string} */
       status: 'unsold' | 'sold';
       advertise: boolean;
       report: boolean;
       timeWhenPost: string;
+      sellerName: string;
+      mobile: string;
+      sellerEmail: string;
     };
     ProductChangesInput: {
       name?: string;
@@ -927,11 +959,11 @@ export interface components {
       /** Format: uuid */
       categoryId?: string;
       description?: string;
-      model?: string;
-      cpu?: string;
-      ramGb?: number;
-      storageGb?: number;
-      screenInches?: number;
+      model?: string | null;
+      cpu?: string | null;
+      ramGb?: number | null;
+      storageGb?: number | null;
+      screenInches?: number | null;
       batteryHealth?: number | null;
     };
     ProductDetail: {
@@ -943,7 +975,6 @@ export interface components {
       resalePrice: number;
       originalPrice: number;
       location: string;
-      mobile: string;
       yearOfUse: number;
       /** @enum {string} */
       condition: 'excellent' | 'good' | 'fair';
@@ -956,17 +987,18 @@ export interface components {
       storageGb: number | null;
       screenInches: number | null;
       batteryHealth: number | null;
-      sellerName: string;
-      sellerEmail: string;
       sellerVerified: boolean;
       /** @enum {string} */
       status: 'unsold' | 'sold';
       advertise: boolean;
       report: boolean;
       timeWhenPost: string;
+      sellerName: string;
       /** Format: uuid */
       sellerId: string;
       sellerSince: string;
+      mobile?: string;
+      sellerEmail?: string;
     };
     ProfileUpdateInput: {
       displayName?: string;
@@ -1840,7 +1872,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Product'][];
+          'application/json': components['schemas']['Listing'][];
         };
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */
@@ -1884,7 +1916,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Product'][];
+          'application/json': components['schemas']['Listing'][];
         };
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */
@@ -1930,7 +1962,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Product'][];
+          'application/json': components['schemas']['Listing'][];
         };
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */

@@ -7,6 +7,7 @@ import {
   emailQuerySchema,
   idParamsSchema,
   idSchema,
+  listingSchema,
   messages,
   paginationQuerySchema,
   productBodySchema,
@@ -65,7 +66,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ categoryId: idSchema }),
         querystring: paginationQuerySchema,
         response: {
-          200: pageOf(productSchema, 'A page of the unsold products in the category, newest first'),
+          200: pageOf(listingSchema, 'A page of the unsold products in the category, newest first'),
           ...errorResponses(400, 404),
         },
       },
@@ -93,7 +94,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         security: publicAccess,
         querystring: paginationQuerySchema,
         response: {
-          200: pageOf(productSchema, 'A page of the advertised unsold products, newest first'),
+          200: pageOf(listingSchema, 'A page of the advertised unsold products, newest first'),
           ...errorResponses(400),
         },
       },
@@ -115,7 +116,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         security: publicAccess,
         querystring: searchQuerySchema,
         response: {
-          200: pageOf(productSchema, 'A page of the matching unsold products, in the sort asked'),
+          200: pageOf(listingSchema, 'A page of the matching unsold products, in the sort asked'),
           ...errorResponses(400),
         },
       },
@@ -127,10 +128,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:id',
     {
+      onRequest: app.identifyIfSignedIn,
       schema: {
         operationId: 'getProduct',
         tags: ['products'],
         summary: "One listing, sold or not, with its seller's card",
+        description:
+          "The seller's phone and email (`mobile`, `sellerEmail`) only for the listing's seller " +
+          'and admins, who send their token; anyone else gets the listing without them.',
         security: publicAccess,
         params: idParamsSchema,
         response: {
@@ -140,7 +145,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const listing = await findListing(app.db, request.params.id);
+      const listing = await findListing(app.db, request.params.id, request.session?.user);
       if (!listing) throw new HttpError(404, messages.productNotFound);
       return sendJson(reply, listing);
     },

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { bookingBodySchema, MAX_MESSAGE_LENGTH, type Product } from '@reloop/shared';
+import { bookingBodySchema, MAX_MESSAGE_LENGTH, type Listing } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { describedBy, Field, FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
@@ -32,7 +32,7 @@ export default function BookingModal({
   product,
   onClose,
 }: {
-  product: Product;
+  product: Listing;
   onClose: () => void;
 }) {
   const { user } = useAuth();

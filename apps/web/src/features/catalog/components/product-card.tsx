@@ -1,7 +1,7 @@
 // Lucide, not Feather: see listing-details.tsx.
 import { LuCalendar, LuClock, LuMapPin, LuUser } from 'react-icons/lu';
 import { Link } from 'react-router';
-import type { Product } from '@reloop/shared';
+import type { Listing } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
@@ -20,9 +20,9 @@ export function ProductCard({
   onBook,
   imageLoading,
 }: {
-  product: Product;
+  product: Listing;
   headingLevel: ProductHeadingLevel;
-  onBook: (product: Product) => void;
+  onBook: (product: Listing) => void;
   imageLoading: 'eager' | 'lazy';
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';

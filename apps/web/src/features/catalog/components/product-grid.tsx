@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Product } from '@reloop/shared';
+import type { Listing } from '@reloop/shared';
 import { ProductCard, type ProductHeadingLevel } from './product-card.tsx';
 
 // The form libraries load only when someone opens a booking, keeping the home page light.
@@ -20,11 +20,11 @@ export function ProductGrid({
   headingLevel,
   onFirstScreen = false,
 }: {
-  products: Product[];
+  products: Listing[];
   headingLevel: ProductHeadingLevel;
   onFirstScreen?: boolean;
 }) {
-  const [booking, setBooking] = useState<Product | null>(null);
+  const [booking, setBooking] = useState<Listing | null>(null);
   return (
     <>
       <div className={gridClass}>

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { checkListing, MAX_PHOTOS, productFieldsSchema, type Product } from '@reloop/shared';
+import {
+  checkListing,
+  laptopSpecsSchema,
+  MAX_PHOTOS,
+  productFieldsSchema,
+  type ProductDetail,
+} from '@reloop/shared';
 import { storedPhotos, type PhotoItem } from '../../../components/photo-picker.tsx';
 import { numberFromText, required } from '../../../lib/form-schemas.ts';
 
@@ -8,6 +14,8 @@ import { numberFromText, required } from '../../../lib/form-schemas.ts';
  * controls hold. Only the photo count is worded here, for a list of tiles rather than URLs.
  */
 const { shape } = productFieldsSchema;
+/** The API takes a listing without specs (SPEC §7's has none); the form asks for them. */
+const specs = laptopSpecsSchema.shape;
 
 /** An optional number left empty is null, "not stated"; anything typed is read as usual. */
 const optionalNumberFromText = (schema: z.ZodType<number, number>) =>
@@ -22,15 +30,17 @@ const optionalNumberFromText = (schema: z.ZodType<number, number>) =>
 const batteryRuleFields: readonly unknown[] = ['condition', 'batteryHealth'];
 
 export const productFormSchema = productFieldsSchema
-  .pick({ name: true, location: true, mobile: true, description: true, model: true, cpu: true })
+  .pick({ name: true, location: true, mobile: true, description: true })
   .extend({
+    model: specs.model,
+    cpu: specs.cpu,
     resalePrice: numberFromText(shape.resalePrice),
     originalPrice: numberFromText(shape.originalPrice),
     yearOfUse: numberFromText(shape.yearOfUse),
-    ramGb: numberFromText(shape.ramGb),
-    storageGb: numberFromText(shape.storageGb),
-    screenInches: numberFromText(shape.screenInches),
-    batteryHealth: optionalNumberFromText(shape.batteryHealth.unwrap().unwrap()),
+    ramGb: numberFromText(specs.ramGb),
+    storageGb: numberFromText(specs.storageGb),
+    screenInches: numberFromText(specs.screenInches),
+    batteryHealth: optionalNumberFromText(specs.batteryHealth.unwrap().unwrap()),
     condition: required(shape.condition),
     categoryId: required(shape.categoryId),
     photos: z
@@ -75,8 +85,8 @@ export const emptyProductForm: ProductFormInput = {
 /** A number as its control holds it; listings made before specs were asked for have none. */
 const asText = (value: number | null) => (value === null ? '' : String(value));
 
-/** A listing as the form shows it for editing. */
-export const productFormValues = (product: Product): ProductFormInput => ({
+/** A listing as the form shows it for editing (its seller's view, with the phone). */
+export const productFormValues = (product: ProductDetail): ProductFormInput => ({
   name: product.name,
   model: product.model ?? '',
   cpu: product.cpu ?? '',
@@ -90,7 +100,7 @@ export const productFormValues = (product: Product): ProductFormInput => ({
   resalePrice: asText(product.resalePrice),
   originalPrice: asText(product.originalPrice),
   location: product.location,
-  mobile: product.mobile,
+  mobile: product.mobile ?? '',
   description: product.description,
   photos: storedPhotos(product.photos),
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams, type Params } from 'react-router';
-import type { Product } from '@reloop/shared';
+import type { ProductDetail } from '@reloop/shared';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -64,7 +64,7 @@ function EditProductForm({
   product,
   onRefused,
 }: {
-  product: Product;
+  product: ProductDetail;
   onRefused: (reason: string) => void;
 }) {
   const navigate = useNavigate();
@@ -99,7 +99,7 @@ const PRODUCT_UPDATED = 'Product updated successfully';
 const NO_CHANGES = 'Nothing was changed, so nothing was saved';
 
 /** The fields of `listing` that differ from the listing as it was loaded. */
-function changesTo(product: Product, listing: ProductListing): Partial<ProductListing> {
+function changesTo(product: ProductDetail, listing: ProductListing): Partial<ProductListing> {
   const changes: Partial<ProductListing> = {};
   const compare = <Field extends keyof ProductListing>(field: Field) => {
     if (!sameValue(listing[field], product[field])) changes[field] = listing[field];
