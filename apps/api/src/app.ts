@@ -15,6 +15,7 @@ import { CategoryCatalog } from './products/categories.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { allowancesPlugin } from './plugins/allowances.ts';
 import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerDocs(app);
   await app.register(authPlugin);
+  await app.register(allowancesPlugin);
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });

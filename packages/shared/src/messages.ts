@@ -33,6 +33,8 @@ export const messages = {
   onlyUnsoldAdvertised: 'Only unsold products can be advertised',
   bookingCreated: 'booking successfully',
   alreadyBooked: 'you have already booked this product',
+  tooManyUnpaidBookings:
+    'You have 30 unpaid bookings: pay for one or cancel one before booking another',
   ownProduct: 'You cannot book your own product',
   bookingNotFound: 'Booking not found',
   bookingPaid: 'This booking is already paid',

@@ -24,6 +24,7 @@ import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import { keysetStatements, readPage } from '../pagination.ts';
 import { listingExists } from '../products/products.ts';
+import { unreadBookingNotices } from './notifications.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
 /**
@@ -120,14 +121,27 @@ export async function createBooking(
   if (!outcome) throw new HttpError(404, messages.productNotFound);
   if (outcome.seller_id === buyer.id) throw new HttpError(403, messages.ownProduct);
   if (outcome.status !== 'unsold') throw new HttpError(409, messages.productSold);
+  if (outcome.unpaid_bookings >= MAX_UNPAID_BOOKINGS) {
+    throw new HttpError(409, messages.tooManyUnpaidBookings);
+  }
   if (!outcome.booking_id) throw new Error(`booking of unsold product ${body.productId} not made`);
   return outcome.booking_id;
 }
 
-/** What booking a product found: the product (none when gone) and the booking, when made. */
+/**
+ * Unpaid bookings one buyer may hold at once: each holds a seller's attention and a product's
+ * buyers list, so one account cannot book a whole catalogue and pay for none.
+ */
+export const MAX_UNPAID_BOOKINGS = 30;
+
+/**
+ * What booking a product found: the product (none when gone), the buyer's unpaid bookings
+ * before this one (counted up to the cap), and the booking, when made.
+ */
 interface BookingOutcome extends Record<string, unknown> {
   seller_id: string;
   status: string;
+  unpaid_bookings: number;
   booking_id: string | null;
 }
 
@@ -139,9 +153,13 @@ const columns = (...each: { name: string }[]) => sql.join(each.map(column), sql`
  * A booking in one statement, so one round trip and one commit, prepared: booking is the one
  * hot call that writes. The product is locked for share until the booking is in: a sale (which
  * locks it for update) or a delete of it waits, so nobody books a product that was just sold or
- * deleted. Name, image and price come from the listing. The note opens the conversation, so the
- * seller can answer it where the buyer looks, and the seller is notified. Its values:
- * `productId`, `buyerId`, `buyerPhone`, `buyerMeetingLocation` and `note` (null for none).
+ * deleted. Name, image and price come from the listing. A buyer holding MAX_UNPAID_BOOKINGS
+ * unpaid ones books nothing more (two bookings at the same instant may both pass: the cap
+ * bounds a flood, it is no invariant). The note opens the conversation, so the seller can answer
+ * it where the buyer looks, and the seller is notified, the notice replacing any unread one of
+ * the same buyer booking or cancelling the same product (book, cancel, book again is one
+ * notice). Its values: `productId`, `buyerId`, `buyerPhone`, `buyerMeetingLocation` and `note`
+ * (null for none).
  */
 const bookProduct = preparedPerDatabase((db) => {
   const buyerId = sql`${sql.placeholder('buyerId')}::uuid`;
@@ -155,6 +173,12 @@ const bookProduct = preparedPerDatabase((db) => {
       from ${products}
       where ${and(listingExists, eq(products.id, sql.placeholder('productId')))}
       for share
+    ), unpaid as (
+      select count(*)::int as bookings from (
+        select from ${bookings}
+        where ${bookings.buyerId} = ${buyerId} and ${bookings.status} = 'unpaid'
+        limit ${sql.raw(String(MAX_UNPAID_BOOKINGS))}
+      ) counted
     ), booking as (
       insert into ${bookings} (${columns(
         bookings.productId,
@@ -169,19 +193,22 @@ const bookProduct = preparedPerDatabase((db) => {
       )})
       select ${column(id)}, ${buyerId}, ${columns(sellerId, products.name, products.image, products.resalePriceCents)},
         ${sql.placeholder('buyerPhone')}, ${sql.placeholder('buyerMeetingLocation')}, ${note}
-      from product
+      from product, unpaid
       where ${column(status)} = 'unsold' and ${column(sellerId)} <> ${buyerId}
+        and unpaid.bookings < ${sql.raw(String(MAX_UNPAID_BOOKINGS))}
       returning ${columns(bookings.id, bookings.sellerId)}
     ), opening_message as (
       insert into ${bookingMessages} (${columns(bookingMessages.bookingId, bookingMessages.from, bookingMessages.text)})
       select ${column(bookings.id)}, 'buyer', ${note} from booking where ${note} is not null
+    ), earlier_notice as (
+      ${unreadBookingNotices(sql`(select ${column(bookings.sellerId)} from booking)`, sql`${sql.placeholder('productId')}::uuid`, buyerId)}
     ), seller_notified as (
       insert into ${notifications} (${columns(notifications.userId, notifications.side, notifications.bookingId, notifications.kind)})
       select ${column(bookings.sellerId)}, 'seller', ${column(bookings.id)}, 'booked' from booking
     )
     select product.${column(sellerId)} as seller_id, product.${column(status)} as status,
-      booking.${column(bookings.id)} as booking_id
-    from product left join booking on true`,
+      unpaid.bookings as unpaid_bookings, booking.${column(bookings.id)} as booking_id
+    from product cross join unpaid left join booking on true`,
   );
 });
 

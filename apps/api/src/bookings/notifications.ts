@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   UNREAD_COUNTED_UP_TO,
@@ -31,12 +31,41 @@ export async function notify(
   bookingId: string,
   kind: NotificationKind,
 ): Promise<void> {
+  if (kind === 'booked' || kind === 'cancelled') {
+    // The latest word on one buyer's booking of one product replaces an unread earlier one.
+    const [booking] = await tx
+      .select({ productId: bookings.productId, buyerId: bookings.buyerId })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    if (booking) {
+      await tx.execute(
+        unreadBookingNotices(sql`${recipient.userId}::uuid`, booking.productId, booking.buyerId),
+      );
+    }
+  }
   // A burst of messages stays one unread notification (a partial unique index says so).
   await tx
     .insert(notifications)
     .values({ ...recipient, bookingId, kind })
     .onConflictDoNothing();
 }
+
+/**
+ * Deletes `userId`'s unread notices that one buyer booked or cancelled one product: a new one
+ * replaces them, so booking, cancelling and booking again shows the seller one notice, not a
+ * pile (notifications_booking_notice_idx finds them from the product's bookings).
+ */
+export const unreadBookingNotices = (
+  userId: SQLWrapper,
+  productId: SQLWrapper | string,
+  buyerId: SQLWrapper | string,
+): SQL => sql`delete from ${notifications}
+  where ${notifications.userId} = ${userId} and ${notifications.readAt} is null
+    and ${notifications.kind} in ('booked', 'cancelled')
+    and ${notifications.bookingId} in (
+      select ${bookings.id} from ${bookings}
+      where ${bookings.productId} = ${productId} and ${bookings.buyerId} = ${buyerId}
+    )`;
 
 /** The other side of a booking from `side`'s point of view. */
 export function otherParty(

@@ -298,6 +298,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),
+    // A new booking or cancel finds the unread notices it replaces (bookings/notifications.ts).
+    index('notifications_booking_notice_idx')
+      .on(table.bookingId)
+      .where(sql`${table.kind} in ('booked', 'cancelled') and ${table.readAt} is null`),
     // A burst of messages is one notification until it is read.
     uniqueIndex('notifications_one_unread_message_idx')
       .on(table.userId, table.bookingId)

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages, type Booking } from '@reloop/shared';
-import { bookings } from '../../src/db/schema.ts';
+import { messages, type Booking, type Notifications } from '@reloop/shared';
+import { bookings, products } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
 import { call, errorPaths, idsOf, sellProduct, nextLink, pagesOf } from '../helpers/behaviour.ts';
@@ -141,6 +141,98 @@ describe('POST /api/booking', () => {
     expect(response.statusCode).toBe(400);
     expect(errorPaths(response)).toEqual([path]);
     expect(await t.db.select().from(bookings)).toEqual([]);
+  });
+});
+
+describe('booking floods', () => {
+  /** Copies of the seller's product, listed straight into the database: the API's limits aside. */
+  async function productsOfSeller(count: number): Promise<string[]> {
+    const copied = sql.raw(
+      'seller_id, seller_verified, category_id, image, photos, resale_price_cents, ' +
+        'original_price_cents, location, phone, year_of_purchase, condition, description',
+    );
+    const { rows } = await t.db.execute<{ id: string }>(sql`
+      insert into ${products} (name, ${copied})
+      select 'Laptop ' || copy, ${copied} from ${products}, generate_series(1, ${count}) copy
+      where id = ${productId}
+      returning id`);
+    return rows.map((row) => row.id);
+  }
+  const cancel = (actor: Actor, bookingId: string) =>
+    call(t.app, 'POST', `/api/bookings/${bookingId}/cancel`, { actor });
+
+  it('lets one user make 10 bookings a minute, then answers 429 and stores nothing', async () => {
+    const ids = await productsOfSeller(11);
+    for (const id of ids.slice(0, 10))
+      expect((await book(buyer, validBody(id))).statusCode).toBe(201);
+    const limited = await book(buyer, validBody(ids[10] ?? ''));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.json()).toEqual({ message: messages.tooManyRequests });
+    expect(await t.db.select().from(bookings)).toHaveLength(10);
+    // Another buyer has their own allowance.
+    const other = await createActor(t.app, 'buyer');
+    expect((await book(other, validBody(ids[10] ?? ''))).statusCode).toBe(201);
+  });
+
+  it("counts a booking's note as a message to the seller", async () => {
+    const [first, second] = await productsOfSeller(2);
+    const opened = await bookAs(t.app, buyer, productId);
+    for (let index = 0; index < 20; index += 1) {
+      const sent = await call(t.app, 'POST', `/api/bookings/${opened}/messages`, {
+        actor: buyer,
+        payload: { text: `question ${index}` },
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    const withNote = await book(buyer, { ...validBody(first ?? ''), note: 'Is it still there?' });
+    expect(withNote.statusCode).toBe(429);
+    expect((await book(buyer, validBody(second ?? ''))).statusCode).toBe(201);
+  });
+
+  it('refuses a buyer holding 30 unpaid bookings with 409, until one is paid or cancelled', async () => {
+    const ids = await productsOfSeller(31);
+    await t.db.insert(bookings).values(
+      ids.slice(0, 30).map((id) => ({
+        productId: id,
+        buyerId: buyer.uid,
+        sellerId: seller.uid,
+        productName: 'A laptop',
+        productImage: '/api/images/cover.jpg',
+        priceCents: 10000,
+        phone: '5125550199',
+        meetingLocation: 'Central Library',
+      })),
+    );
+    const refused = await book(buyer, validBody(ids[30] ?? ''));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: messages.tooManyUnpaidBookings });
+    expect(await t.db.select().from(bookings)).toHaveLength(30);
+
+    const [oldest] = await t.db.select().from(bookings).limit(1);
+    expect((await cancel(buyer, oldest?.id ?? '')).statusCode).toBe(200);
+    expect((await book(buyer, validBody(ids[30] ?? ''))).statusCode).toBe(201);
+  });
+
+  it("folds one buyer's booking and cancelling of one product into one notice", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const booked = await book(buyer, validBody(productId));
+      expect(booked.statusCode).toBe(201);
+      expect((await cancel(buyer, booked.json<{ _id: string }>()._id)).statusCode).toBe(200);
+    }
+    const again = await book(buyer, validBody(productId));
+    expect(again.statusCode).toBe(201);
+    const bell = await call(t.app, 'GET', '/api/notifications', { actor: seller });
+    const { unread, notifications } = bell.json<Notifications>();
+    expect(unread).toBe(1);
+    expect(notifications).toEqual([
+      expect.objectContaining({ kind: 'booked', bookingId: again.json<{ _id: string }>()._id }),
+    ]);
+    // Another buyer's booking of the same product is news of its own.
+    await bookAs(t.app, await createActor(t.app, 'buyer'), productId);
+    expect(
+      (await call(t.app, 'GET', '/api/notifications', { actor: seller })).json(),
+    ).toMatchObject({ unread: 2 });
   });
 });
 

@@ -464,7 +464,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Book a product; name, image and price are taken from the listing */
+    /**
+     * Book a product; name, image and price are taken from the listing
+     * @description At most 10 bookings a minute per user (429), and 30 unpaid ones held at once (409). A `note` is the first message to the seller and spends one of the 20 messages a minute.
+     */
     post: operations['createBooking'];
     delete?: never;
     options?: never;
@@ -2480,6 +2483,17 @@ export interface operations {
       /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
       409: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

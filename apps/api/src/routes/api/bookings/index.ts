@@ -21,15 +21,24 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking',
     {
       onRequest: app.authenticate,
+      preHandler: async (request) => {
+        await app.allowances.bookings.spend(request);
+        // The note is the thread's first message to the seller.
+        if (request.body.note) await app.allowances.messages.spend(request);
+      },
       schema: {
         operationId: 'createBooking',
         tags: ['bookings'],
         summary: 'Book a product; name, image and price are taken from the listing',
+        description:
+          'At most 10 bookings a minute per user (429), and 30 unpaid ones held at once (409). ' +
+          'A `note` is the first message to the seller and spends one of the 20 messages a ' +
+          'minute.',
         security: bearerAuth,
         body: bookingBodySchema,
         response: {
           201: described(bookingCreatedSchema, 'Booked; `_id` is the new booking'),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },

@@ -10,15 +10,6 @@ import { postMessage, readThread, threadsOfReportedProduct } from '../../../book
 import { currentSession } from '../../../plugins/auth.ts';
 import { bearerAuth, described, errorResponses } from '../responses.ts';
 
-/** Per user, not per address: two people behind one address each get their own allowance. */
-const MESSAGE_RATE_LIMIT = {
-  max: 20,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: { session: { user: { id: string } } | null; ip: string }) =>
-    request.session?.user.id ?? request.ip,
-};
-
 /** The conversation of a booking between its buyer and its product's seller. */
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,7 +37,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/messages',
     {
       onRequest: app.authenticate,
-      config: { rateLimit: MESSAGE_RATE_LIMIT },
+      preHandler: (request) => app.allowances.messages.spend(request),
       schema: {
         operationId: 'sendMessage',
         tags: ['messages'],

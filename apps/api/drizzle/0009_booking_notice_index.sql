@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_booking_notice_idx" ON "notifications" USING btree ("booking_id") WHERE "notifications"."kind" in ('booked', 'cancelled') and "notifications"."read_at" is null;
