@@ -67,7 +67,7 @@ const EMBEDDED_MEMORY_MB = 300;
 const SETTLE_SECONDS = 30;
 const DEPTH = 50;
 /**
- * Sign-in hashes a password on purpose (scrypt, ~100 ms of CPU), and its route allows 30 calls
+ * Sign-in hashes a password on purpose (scrypt, ~250 ms of CPU), and its route allows 30 calls
  * a minute per address; the set-up signs in 7 times, so a few sequential sign-ins per round.
  */
 const SIGN_INS_PER_ROUND = 4;

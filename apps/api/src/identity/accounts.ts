@@ -59,6 +59,22 @@ export async function findActiveUserByEmail(
   return user;
 }
 
+/**
+ * Replaces a password's hash with a new one of the same password (stronger parameters), unless
+ * the stored hash changed meanwhile: a hash written since then is the newer truth.
+ */
+export async function replacePasswordHash(
+  db: Database,
+  userId: string,
+  previous: string,
+  next: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: next })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, previous)));
+}
+
 export async function startSession(db: Database, userId: string): Promise<string> {
   const [session] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
   if (!session) throw new Error('insert returned no row');

@@ -1,7 +1,9 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { users } from '../../src/db/schema.ts';
+import { needsRehash, verifyPassword } from '../../src/identity/passwords.ts';
 import { MemorySignInThrottle, SIGN_IN_POLICY } from '../../src/identity/sign-in-throttle.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 
@@ -219,6 +221,28 @@ describe('sign-in', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+
+  it('rehashes a password stored with earlier scrypt parameters at its next sign-in', async () => {
+    const user = await signUp(t.app, 'grace@example.com');
+    // As stored before the parameters were raised: N=2^15, r=8, p=1.
+    const salt = randomBytes(16);
+    const key = scryptSync(user.password, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 2 ** 26 });
+    const earlier = `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    await t.db.update(users).set({ passwordHash: earlier }).where(eq(users.id, user.uid));
+    const storedHash = async () =>
+      (await t.db.select().from(users).where(eq(users.id, user.uid)))[0]?.passwordHash ?? '';
+
+    const signIn = () => post('/api/auth/signin', { email: user.email, password: user.password });
+    expect((await signIn()).statusCode).toBe(200);
+    const rehashed = await storedHash();
+    expect(rehashed).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(needsRehash(rehashed)).toBe(false);
+    expect(await verifyPassword(user.password, rehashed)).toBe(true);
+    expect((await signIn()).statusCode).toBe(200);
+    expect(await storedHash()).toBe(rehashed);
+    const wrong = await post('/api/auth/signin', { email: user.email, password: 'not it' });
+    expect(wrong.statusCode).toBe(401);
   });
 
   it('refuses a deleted user', async () => {

@@ -15,13 +15,19 @@ import {
   EmailTakenError,
   createAccount,
   findActiveUserByEmail,
+  replacePasswordHash,
   revokeSession,
   startSession,
   toAuthUser,
   updateProfile,
   type UserRow,
 } from '../../../identity/accounts.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../../identity/passwords.ts';
+import {
+  decoyPasswordHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../../../identity/passwords.ts';
 import {
   SignInThrottleUnavailable,
   type SignInReservation,
@@ -136,6 +142,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, messages.wrongCredentials);
       }
       await attempt.succeeded();
+      // The one moment the password is known: a hash made with weaker parameters is replaced.
+      if (needsRehash(user.passwordHash)) {
+        await replacePasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));
+      }
       const sessionId = await startSession(app.db, user.id);
       return { idToken: await issueToken(user, sessionId), user: toAuthUser(user) };
     },
