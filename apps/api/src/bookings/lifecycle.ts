@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messages, type BookingSide, type BookingTransition } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { bookings, products } from '../db/schema.ts';
+import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -66,30 +66,67 @@ export async function cancelBooking(
         throw new HttpError(409, messages.bookingClosed);
       case 'unpaid':
         if (side === 'seller') throw new HttpError(409, messages.sellerCannotCancelUnpaid);
-        break;
+        return cancelLocked(tx, locked, side);
       case 'paid':
-        // The sale is undone: the product is for sale again (unless it was deleted meanwhile).
-        await tx
-          .update(products)
-          .set({ status: 'unsold' })
-          .where(and(eq(products.id, locked.productId), eq(products.status, 'sold')));
-        break;
+        return cancelLocked(tx, locked, side);
     }
-    const [updated] = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: side })
-      .where(eq(bookings.id, locked.id))
-      .returning();
-    await notify(tx, otherParty(locked, side), locked.id, 'cancelled');
-    return updated ?? locked;
   });
-  // A paid booking's money goes back exactly once: the refund is claimed in the database and
-  // sent with an idempotency key, and a replay (or a parallel cancel) gets the same refund id.
-  // If the provider fails, the claim is released and a retry of the cancel sends it again.
-  const refundId = cancelled.paymentId
-    ? await refundPayment(db, provider, cancelled.id, 'succeeded')
-    : null;
-  return { _id: cancelled.id, status: 'cancelled', refundId };
+  return {
+    _id: cancelled.id,
+    status: 'cancelled',
+    refundId: await refundCancelled(db, provider, cancelled),
+  };
+}
+
+/**
+ * Cancels an `unpaid` or `paid` booking the caller has locked (the product's row first), on
+ * `side`'s word, and tells the other side. A paid sale is undone: the product is for sale again
+ * (unless it was deleted meanwhile). The money goes back afterwards, with `refundCancelled`.
+ */
+export async function cancelLocked(
+  tx: Database,
+  locked: BookingRow,
+  side: BookingSide,
+): Promise<BookingRow> {
+  if (locked.status === 'paid') {
+    await tx
+      .update(products)
+      .set({ status: 'unsold' })
+      .where(and(eq(products.id, locked.productId), eq(products.status, 'sold')));
+  }
+  const [updated] = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: side })
+    .where(eq(bookings.id, locked.id))
+    .returning();
+  await notify(tx, otherParty(locked, side), locked.id, 'cancelled');
+  return updated ?? locked;
+}
+
+/**
+ * The refund a cancelled booking owes, once its cancel has committed: null when the buyer never
+ * paid. A paid booking's money goes back exactly once: the refund is claimed in the database and
+ * sent with an idempotency key, and a replay (or a parallel cancel) gets the same refund id. An
+ * unpaid booking may still have been paid at the provider (the card went through, then the tab
+ * closed before the order was posted): the provider is asked, and a succeeded intent refunded
+ * the same way. If the provider fails, the claim is released: a retry of the cancel sends it
+ * again, and so does the settlement at start-up (payments/reconciliation.ts).
+ */
+export async function refundCancelled(
+  db: Database,
+  provider: PaymentProvider,
+  cancelled: BookingRow,
+): Promise<string | null> {
+  if (cancelled.paymentId) return refundPayment(db, provider, cancelled.id, 'succeeded');
+  const [payment] = await db.select().from(payments).where(eq(payments.bookingId, cancelled.id));
+  if (!payment) return null;
+  if (payment.refundId) return payment.refundId;
+  if (payment.status === 'requires_payment') {
+    const intent = await provider.retrieveIntent(payment.intentId);
+    if (intent?.status !== 'succeeded') return null;
+  }
+  // Taken at the provider with no order recorded (or its refund claimed by another caller).
+  return refundPayment(db, provider, cancelled.id, 'requires_payment');
 }
 
 /** The buyer says the handover happened: the sale is done. */

@@ -22,6 +22,7 @@ import {
   createActor,
   createProductAs,
   firstCategoryId,
+  payAs,
   SUCCESS_CARD,
   type Actor,
 } from '../helpers/marketplace.ts';
@@ -103,7 +104,8 @@ describe('POST /api/bookings/:id/cancel before paying', () => {
     const booking = await bookingAs(buyer, bookingId);
     expect(booking).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer', refundId: null });
     expect(booking.cancelledAt).toEqual(expect.any(String));
-    expect(await kindsOf(seller)).toEqual(['cancelled', 'booked']);
+    // The unread notice of the booking is replaced by the cancel's: one word on one booking.
+    expect(await kindsOf(seller)).toEqual(['cancelled']);
 
     // A replay answers the same and changes nothing.
     const before = await marketplaceRows(t.db);
@@ -169,6 +171,93 @@ describe('POST /api/bookings/:id/cancel before paying', () => {
     expect(await bookingAs(buyer, bookingId)).toMatchObject({ status: 'cancelled' });
     const [product] = await t.db.select().from(products).where(eq(products.id, productId));
     expect(product?.status).toBe('unsold');
+  });
+});
+
+describe('POST /api/bookings/:id/cancel of a payment the provider took but Reloop never recorded', () => {
+  /** The buyer pays with the success card, then the tab closes before the order is posted. */
+  async function paidButNotRecorded() {
+    const buyer = await createActor(t.app, 'buyer');
+    const bookingId = await bookAs(t.app, buyer, productId);
+    const payment = await payAs(t.app, buyer, bookingId);
+    expect(payment.status).toBe(200);
+    return { buyer, bookingId, paymentId: payment.paymentId };
+  }
+
+  const storedPayment = async (bookingId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+  const storedIntent = async (paymentId: string) =>
+    (await t.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, paymentId)))[0];
+
+  it('asks the provider and refunds the payment in the same call, once', async () => {
+    const { buyer, bookingId, paymentId } = await paidButNotRecorded();
+    const refund = vi.spyOn(t.app.payments, 'refund');
+
+    const response = await cancel(buyer, bookingId);
+    expect(response.statusCode, response.body).toBe(200);
+    const { refundId } = response.json<BookingTransition>();
+    expect(refundId).toMatch(/^re_test_/);
+    expect(response.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId });
+    expect((await storedIntent(paymentId))?.refundId).toBe(refundId);
+    expect(await storedPayment(bookingId)).toMatchObject({ status: 'refunded', refundId });
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'buyer',
+      refundId,
+    });
+
+    // A replay answers the same refund and sends nothing again; so does a late order.
+    expect((await cancel(buyer, bookingId)).json()).toEqual(response.json());
+    expect(refund).toHaveBeenCalledTimes(1);
+    const late = await orderAs(t.app, buyer, bookingId, paymentId);
+    expect(late.json()).toEqual({ message: messages.cancelledRefunded, refundId });
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+      recorded: 0,
+      refunded: 0,
+      failed: 0,
+    });
+  });
+
+  it('sends no refund for an intent the buyer never paid', async () => {
+    const buyer = await createActor(t.app, 'buyer');
+    const bookingId = await bookAs(t.app, buyer, productId);
+    const declined = await payAs(t.app, buyer, bookingId, {
+      ...SUCCESS_CARD,
+      number: '4000000000000002',
+    });
+    expect(declined.status).toBe(402);
+    const refund = vi.spyOn(t.app.payments, 'refund');
+
+    const response = await cancel(buyer, bookingId);
+    expect(response.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId: null });
+    expect(refund).not.toHaveBeenCalled();
+    expect(await storedPayment(bookingId)).toMatchObject({
+      status: 'requires_payment',
+      refundId: null,
+    });
+  });
+
+  it('keeps the refund owed when the provider fails, and sends it on retry or at start', async () => {
+    const { buyer, bookingId, paymentId } = await paidButNotRecorded();
+    vi.spyOn(t.app.payments, 'refund').mockRejectedValueOnce(new Error('provider unreachable'));
+
+    expect((await cancel(buyer, bookingId)).statusCode).toBe(500);
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({
+      status: 'cancelled',
+      refundId: null,
+    });
+    expect((await storedIntent(paymentId))?.refundId).toBeNull();
+
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+      recorded: 0,
+      refunded: 1,
+      failed: 0,
+    });
+    const refundId = (await storedIntent(paymentId))?.refundId;
+    expect(refundId).toMatch(/^re_test_/);
+    const retry = await cancel(buyer, bookingId);
+    expect(retry.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId });
   });
 });
 

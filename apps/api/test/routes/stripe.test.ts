@@ -149,6 +149,34 @@ describe('with Stripe configured', () => {
     expect(await storedProduct()).toMatchObject({ status: 'unsold' });
   });
 
+  it('refunds on cancel a payment Stripe took whose order was never recorded', async () => {
+    // The card went through at Stripe, the tab closed, and no webhook has arrived yet.
+    const intentId = await startPayment(buyer, bookingId);
+    stub.succeed(intentId);
+
+    const cancel = () => call(t.app, 'POST', `/api/bookings/${bookingId}/cancel`, { actor: buyer });
+    const cancelled = await cancel();
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [refund] = stub.refunds;
+    expect(refund).toMatchObject({ payment_intent: intentId, id: expect.stringMatching(/^re_/) });
+    expect(cancelled.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId: refund?.id });
+    expect(stub.calls).toContainEqual({
+      call: `GET /v1/payment_intents/${intentId}`,
+      idempotencyKey: undefined,
+    });
+    expect(stub.calls.filter((entry) => entry.call === 'POST /v1/refunds')).toEqual([
+      { call: 'POST /v1/refunds', idempotencyKey: `reloop-refund-${intentId}` },
+    ]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    expect(payment).toMatchObject({ status: 'refunded', refundId: refund?.id });
+
+    // The late webhook and a replayed cancel find it refunded: no second refund.
+    expect((await webhook(intentId)).statusCode).toBe(200);
+    expect((await cancel()).json()).toEqual(cancelled.json());
+    expect(stub.refunds).toHaveLength(1);
+    expect(await storedBooking()).toMatchObject({ status: 'cancelled', paymentId: null });
+  });
+
   it('refuses an order while the card has not gone through (a decline) with 402', async () => {
     const intentId = await startPayment(buyer, bookingId);
     const order = await orderAs(t.app, buyer, bookingId, intentId);
