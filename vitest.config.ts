@@ -23,6 +23,11 @@ const apiUnitProject: TestProjectConfiguration = {
   test: { name: 'api:unit', root: 'apps/api', include: ['test/unit/**/*.test.ts'] },
 };
 
+/** The test tooling's own tests (the run's summary). */
+const scriptsProject: TestProjectConfiguration = {
+  test: { name: 'scripts', root: '.', include: ['scripts/**/*.test.ts'] },
+};
+
 /** Every role's journey in a real browser, against real servers (one per file). */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const e2eProject: TestProjectConfiguration = {
@@ -48,6 +53,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
+      scriptsProject,
       apiUnitProject,
       apiProject,
       'apps/web/vite.config.ts',
