@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { freeLoopbackPort } from '../../src/free-port.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { createActor } from '../helpers/marketplace.ts';
 import { freshKeyPrefix, removeKeysUnder, testRedisUrl } from '../helpers/redis.ts';
 import { startTestS3, type TestS3 } from '../helpers/s3.ts';
 import {
@@ -155,6 +156,27 @@ describe('counts in Redis', () => {
     const statuses = await postAlternately(await twoInstances(), 31, '/api/auth/signup', {});
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+
+  it("counts a user's allowance of bookings over both instances", async () => {
+    const instances = await twoInstances();
+    const buyer = await createActor(instances[0].app, 'buyer');
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const booking = await instances[attempt % 2].app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: buyer.headers,
+        // A product that is not there: each try spends one all the same.
+        payload: {
+          productId: '00000000-0000-4000-8000-000000000000',
+          buyerPhone: '5125550199',
+          buyerMeetingLocation: 'Central Library',
+        },
+      });
+      statuses.push(booking.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
   });
 
   it('refuses to start, in one line, when Redis does not answer', async () => {
