@@ -5,7 +5,4 @@ export const catalogKeys = {
   advertised: [...sharedKeys.products, 'advertised'] as const,
   category: (categoryId: string) => [...sharedKeys.products, 'category', categoryId] as const,
   search: (search: object) => [...sharedKeys.products, 'search', search] as const,
-  /** A buyer's booking of one listing, under the bookings' root so every booking change refreshes it. */
-  buyerBooking: (email: string, productId: string) =>
-    [...sharedKeys.bookings, 'of-product', email, productId] as const,
 };
