@@ -87,3 +87,34 @@ it('works on a phone: menu, dashboard drawer and booking dialog', async () => {
     { ...phone, token: buyer.token },
   );
 });
+
+it('opens a listing from far down the search results at its top, and Back returns there', async () => {
+  await inBrowser(
+    reloop(),
+    'mobile-scroll',
+    async (page) => {
+      await page.goto('/search');
+      const titles = page.locator('article h2 a, article h3 a');
+      await titles.first().waitFor();
+      // A result well below the first screen, as a thumb would reach it.
+      const result = titles.nth(Math.min(5, (await titles.count()) - 1));
+      await result.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(phone.viewport.height);
+      const name = (await result.textContent()) ?? '';
+      await result.click();
+
+      // The listing starts at its top: its name, price and booking on the first screen.
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const logIn = await page.getByRole('link', { name: 'Log in to book' }).boundingBox();
+      expect(logIn && logIn.y + logIn.height).toBeLessThanOrEqual(phone.viewport.height);
+
+      // Back: the results where the user left them.
+      await page.goBack();
+      await titles.first().waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(scrolled, 0);
+    },
+    phone,
+  );
+});

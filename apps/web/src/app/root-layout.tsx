@@ -5,6 +5,10 @@ import { NavbarAccountItems } from '../components/navbar.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 
+// Scroll restoration has nothing to do before the first navigation, so it is no part of the first
+// bundle: it loads at once, alongside the page's data.
+const ScrollRestoration = lazy(() => import('./scroll-restoration.tsx'));
+
 // Toasts only ever follow an action, so the toast library loads after the first paint.
 const Toaster = lazy(() => import('./toaster.tsx'));
 
@@ -23,6 +27,9 @@ const navbarAccountItems = (
 export function RootLayout() {
   return (
     <AuthProvider>
+      <Suspense>
+        <ScrollRestoration />
+      </Suspense>
       <NavbarAccountItems value={navbarAccountItems}>
         {/* While the dashboard shell loads; the public shell is in the first bundle. */}
         <Suspense fallback={<Spinner />}>

@@ -18,6 +18,9 @@ window.matchMedia = (query: string): MediaQueryList => ({
   dispatchEvent: () => false,
 });
 
+// jsdom does not scroll, and says so on every call; pages scroll on navigation (scroll-restoration).
+window.scrollTo = () => undefined;
+
 // Vitest globals are off, so Testing Library cannot register its own auto-cleanup.
 afterEach(() => {
   cleanup();
