@@ -242,6 +242,14 @@ it('lets a visitor find a laptop, look it over, sign in and book it', async () =
     await expectToast(page, `${cheapest.name} booking successfully`);
     await dialog.waitFor({ state: 'hidden' });
 
+    // The listing now says it is booked, with the way to pay, where Book Now was.
+    await page.getByText('You booked this laptop.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toMatch(
+      /^\/dashboard\/payment\/[\w-]+$/,
+    );
+    await expectAccessible(page, 'listing, booked');
+
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.waitForURL('**/dashboard/orders');
     const order = page.getByRole('row').filter({ hasText: cheapest.name });
