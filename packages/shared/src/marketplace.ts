@@ -90,6 +90,15 @@ export const roleResultSchema = z
   .object({ role: z.enum(['buyer', 'seller', 'admin']).nullable() })
   .meta({ id: 'RoleResult' });
 
+/**
+ * What deleting a user would end: their bookings as buyer and the bookings of their products as
+ * seller that are still `unpaid` (cancelled) or `paid` (cancelled and refunded).
+ */
+export const openBookingsSchema = z
+  .object({ unpaid: z.number().int().min(0), paid: z.number().int().min(0) })
+  .meta({ id: 'OpenBookings' });
+export type OpenBookings = z.infer<typeof openBookingsSchema>;
+
 // Categories and products
 
 export const categorySchema = z

@@ -52,7 +52,6 @@ export const messages = {
   bookingNotPaid: 'This booking is not paid yet',
   bookingCancelled: 'This booking was cancelled',
   bookingCompleted: 'The handover is done; this booking can no longer be changed',
-  sellerCannotCancelUnpaid: 'Only the buyer can cancel a booking before it is paid',
   cancelledRefunded: 'This booking was cancelled; your payment has been refunded',
   onlySellers: 'Only sellers have sales',
   threadFull: 'This conversation has reached its message limit',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages, type BookingSide, type BookingTransition } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
@@ -11,10 +11,11 @@ import { notify, otherParty } from './notifications.ts';
 
 /**
  * How a booking finishes (DESIGN §12): `paid` → `completed` when the buyer confirms the
- * handover; `cancelled` by the buyer before paying, or by either side after paying and before
- * the handover, with the payment refunded and the product listed again. Each transition runs
- * under the product's and the booking's row locks, so a cancel, a payment and a handover of the
- * same booking happen one after another; a replay of a done transition changes nothing.
+ * handover; `cancelled` by either side before the handover (the buyer drops an unpaid booking,
+ * the seller declines it; once paid, the payment is refunded and the product listed again), or
+ * when an admin deletes either side's account. Each transition runs under the product's and the
+ * booking's row locks, so a cancel, a payment and a handover of the same booking happen one
+ * after another; a replay of a done transition changes nothing.
  */
 export interface Party {
   booking: BookingRow;
@@ -65,8 +66,6 @@ export async function cancelBooking(
       case 'closed':
         throw new HttpError(409, messages.bookingClosed);
       case 'unpaid':
-        if (side === 'seller') throw new HttpError(409, messages.sellerCannotCancelUnpaid);
-        return cancelLocked(tx, locked, side);
       case 'paid':
         return cancelLocked(tx, locked, side);
     }
@@ -127,6 +126,55 @@ export async function refundCancelled(
   }
   // Taken at the provider with no order recorded (or its refund claimed by another caller).
   return refundPayment(db, provider, cancelled.id, 'requires_payment');
+}
+
+/** Bookings under way: a cancel, or the deletion of either side's account, ends them. */
+const OPEN_STATUSES = ['unpaid', 'paid'] as const;
+
+/** The open bookings where `userId` is the buyer or the product's seller. */
+export const openBookingsOf = (userId: string) =>
+  and(
+    or(eq(bookings.buyerId, userId), eq(bookings.sellerId, userId)),
+    inArray(bookings.status, [...OPEN_STATUSES]),
+  );
+
+/**
+ * Ends the open bookings of a user whose account is being deleted, in the deletion's
+ * transaction: each is cancelled on the deleted side's word and the other side is told, as if
+ * that side had cancelled. The products are locked first, in one order, then the bookings, as a
+ * cancel and a payment lock them, so a payment in flight either came first (and its booking is
+ * refunded) or finds the booking cancelled (and refunds itself). Returns the cancelled bookings:
+ * their refunds (`refundCancelled`) are sent once the transaction has committed.
+ */
+export async function cancelOpenBookingsOf(tx: Database, userId: string): Promise<BookingRow[]> {
+  const open = await tx
+    .selectDistinct({ productId: bookings.productId })
+    .from(bookings)
+    .where(openBookingsOf(userId));
+  if (open.length === 0) return [];
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        open.map((row) => row.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('update');
+  const locked = await tx
+    .select()
+    .from(bookings)
+    .where(openBookingsOf(userId))
+    .orderBy(asc(bookings.id))
+    .for('update');
+  const cancelled: BookingRow[] = [];
+  for (const booking of locked) {
+    const side = booking.buyerId === userId ? 'buyer' : 'seller';
+    cancelled.push(await cancelLocked(tx, booking, side));
+  }
+  return cancelled;
 }
 
 /** The buyer says the handover happened: the sale is done. */

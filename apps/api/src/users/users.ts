@@ -1,10 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { messages, type Pagination, type RegisterBody, type Role, type User } from '@reloop/shared';
+import {
+  messages,
+  type OpenBookings,
+  type Pagination,
+  type RegisterBody,
+  type Role,
+  type User,
+} from '@reloop/shared';
+import { cancelOpenBookingsOf, openBookingsOf, refundCancelled } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { products, sessions, users } from '../db/schema.ts';
+import { bookings, products, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
@@ -65,11 +75,25 @@ export const listUsersByRole = (
   page: Pagination,
 ): Promise<Page<ListedUser>> => readPage(usersByRoleList(db), { role }, page);
 
-/** Soft delete: the account can no longer sign in, its sessions end, its listings vanish. */
-export async function deleteUser(db: Database, admin: UserRow, userId: string): Promise<void> {
+/**
+ * Soft delete: the account can no longer sign in, its sessions end, its listings vanish, and its
+ * open bookings end on both sides (as buyer, and as the seller of the products booked): each is
+ * cancelled on the deleted side's word and the other side told, in the same transaction. Paid
+ * ones are refunded once it has committed, through the cancel's refund (claimed, with an
+ * idempotency key). A refund the provider refuses stays owed, and is logged: the booking is
+ * cancelled with its payment unrefunded, which the settlement at start-up sends again
+ * (payments/reconciliation.ts), as does a cancel of the booking by the side that is left.
+ */
+export async function deleteUser(
+  db: Database,
+  provider: PaymentProvider,
+  admin: UserRow,
+  userId: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   if (userId === admin.id) throw new HttpError(400, messages.cannotDeleteSelf);
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const cancelled = await db.transaction(async (tx) => {
     const deleted = await tx
       .update(users)
       .set({ deletedAt: now })
@@ -85,7 +109,32 @@ export async function deleteUser(db: Database, admin: UserRow, userId: string): 
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    return cancelOpenBookingsOf(tx, userId);
   });
+  for (const booking of cancelled) {
+    try {
+      await refundCancelled(db, provider, booking);
+    } catch (error) {
+      log.error({ err: error, bookingId: booking.id }, 'refund of a deleted user’s booking owed');
+    }
+  }
+}
+
+/** What deleting a live user would end: their open bookings, unpaid and paid (to refund). */
+export async function countOpenBookings(db: Database, userId: string): Promise<OpenBookings> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new HttpError(404, messages.userNotFound);
+  const [counts] = await db
+    .select({
+      unpaid: sql<number>`(count(*) filter (where ${bookings.status} = 'unpaid'))::int`,
+      paid: sql<number>`(count(*) filter (where ${bookings.status} = 'paid'))::int`,
+    })
+    .from(bookings)
+    .where(openBookingsOf(userId));
+  return { unpaid: counts?.unpaid ?? 0, paid: counts?.paid ?? 0 };
 }
 
 /** The seller's listings carry the mark too (search filters on it), set in the same step. */

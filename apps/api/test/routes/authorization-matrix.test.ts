@@ -448,6 +448,22 @@ const MATRIX: Row[] = [
     },
   },
   {
+    // Admin only; what deleting the buyer would cancel.
+    call: 'GET /api/user/open-bookings/:id',
+    method: 'GET',
+    url: (f) => `/api/user/open-bookings/${f.actors.buyer.uid}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
     call: 'GET /api/sellers',
     method: 'GET',
     url: () => '/api/sellers',
@@ -559,7 +575,7 @@ const MATRIX: Row[] = [
     },
   },
   {
-    // The two sides of the booking; the booking is unpaid, which only its buyer may cancel.
+    // The two sides of the booking: the buyer drops the unpaid booking, the seller declines it.
     call: 'POST /api/bookings/:id/cancel',
     method: 'POST',
     url: (f) => `/api/bookings/${f.bookingId}/cancel`,
@@ -568,7 +584,7 @@ const MATRIX: Row[] = [
       anonymous: 401,
       buyer: 200,
       otherBuyer: 403,
-      seller: 409,
+      seller: 200,
       otherSeller: 403,
       admin: 403,
       deleted: 401,

@@ -120,10 +120,30 @@ describe('POST /api/bookings/:id/cancel before paying', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 
-  it('refuses the seller: only the buyer may cancel an unpaid booking', async () => {
+  it('lets the seller decline an unpaid booking and tells the buyer', async () => {
     const buyer = await createActor(t.app, 'buyer');
     const bookingId = await bookAs(t.app, buyer, productId);
-    await expectRefused(() => cancel(seller, bookingId), 409, messages.sellerCannotCancelUnpaid);
+
+    const response = await cancel(seller, bookingId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId: null });
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'seller',
+      refundId: null,
+    });
+    expect((await notificationsOf(buyer)).notifications).toEqual([
+      expect.objectContaining({ kind: 'cancelled', bookingId, side: 'buyer' }),
+    ]);
+    expect(await saleAs(seller, bookingId)).toMatchObject({ buyerPhone: null });
+    // The laptop stays on sale; the declined buyer cannot pay for the booking any more.
+    expect(await listedInCategory(productId)).toBe(true);
+    const intent = await call(t.app, 'POST', '/api/create-payment-intent', {
+      actor: buyer,
+      payload: { bookingId },
+    });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json()).toEqual({ message: messages.bookingCancelled });
   });
 
   it('refuses anyone who is not a side of the booking, and an unknown booking', async () => {

@@ -326,6 +326,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/buyers', query: () => page },
   { method: 'GET', path: '/api/sellers', query: () => page },
   { method: 'DELETE', path: '/api/user/delete/:id', params: { id: (w) => w.deletableUserIds } },
+  { method: 'GET', path: '/api/user/open-bookings/:id', params: { id: (w) => w.deletableUserIds } },
   { method: 'PUT', path: '/api/user/seller/update/:email', params: { email: (w) => w.emails } },
   { method: 'GET', path: '/api/reported/products', query: () => page },
   {

@@ -68,25 +68,47 @@ async function storedIntent(id: string) {
   return row;
 }
 
-/** The two ways a product leaves the marketplace: deleted itself, or with its seller. */
-const takenOffTheMarket: [string, () => Promise<void>][] = [
+/**
+ * The two ways a product leaves the marketplace: deleted itself (its bookings stay open, and
+ * can no longer be paid), or with its seller (whose deletion cancels its bookings), each with
+ * what paying for a booking of it answers then.
+ */
+interface TakenOff {
+  takeOff: () => Promise<void>;
+  /** What starting a payment answers. */
+  intentRefused: string;
+  /** What posting the order of a payment confirmed before answers (it has been refunded). */
+  orderRefused: string;
+  bookingStatus: 'unpaid' | 'cancelled';
+}
+const takenOffTheMarket: [string, TakenOff][] = [
   [
     'the product was deleted',
-    async () => {
-      const response = await call(t.app, 'DELETE', `/api/delete/product/${productId}`, {
-        actor: seller,
-      });
-      expect(response.statusCode).toBe(200);
+    {
+      takeOff: async () => {
+        const response = await call(t.app, 'DELETE', `/api/delete/product/${productId}`, {
+          actor: seller,
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      intentRefused: messages.productUnavailable,
+      orderRefused: messages.unavailableRefunded,
+      bookingStatus: 'unpaid',
     },
   ],
   [
     'its seller was deleted',
-    async () => {
-      const admin = await createActor(t.app, 'admin');
-      const response = await call(t.app, 'DELETE', `/api/user/delete/${seller.uid}`, {
-        actor: admin,
-      });
-      expect(response.statusCode).toBe(200);
+    {
+      takeOff: async () => {
+        const admin = await createActor(t.app, 'admin');
+        const response = await call(t.app, 'DELETE', `/api/user/delete/${seller.uid}`, {
+          actor: admin,
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      intentRefused: messages.bookingCancelled,
+      orderRefused: messages.cancelledRefunded,
+      bookingStatus: 'cancelled',
     },
   ],
 ];
@@ -147,11 +169,11 @@ describe('POST /api/create-payment-intent', () => {
     expect(await t.db.select().from(testPaymentIntents)).toEqual([]);
   });
 
-  it.each(takenOffTheMarket)('refuses with 409 when %s', async (_case, takeOff) => {
-    await takeOff();
+  it.each(takenOffTheMarket)('refuses with 409 when %s', async (_case, takenOff) => {
+    await takenOff.takeOff();
     const response = await createIntent(buyer, { bookingId });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: messages.productUnavailable });
+    expect(response.json()).toEqual({ message: takenOff.intentRefused });
     expect(await t.db.select().from(payments)).toEqual([]);
     expect(await t.db.select().from(testPaymentIntents)).toEqual([]);
   });
@@ -414,18 +436,21 @@ describe('POST /api/orders', () => {
 
   it.each(takenOffTheMarket)(
     'refunds a payment confirmed before %s, with 409, and sells nothing',
-    async (_case, takeOff) => {
+    async (_case, takenOff) => {
       const payment = await payAs(t.app, buyer, bookingId);
       expect(payment.status).toBe(200);
-      await takeOff();
+      await takenOff.takeOff();
 
       const response = await orderAs(t.app, buyer, bookingId, payment.paymentId);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        message: messages.unavailableRefunded,
+        message: takenOff.orderRefused,
         refundId: expect.stringMatching(/^re_test_/),
       });
-      expect(await storedBooking(bookingId)).toMatchObject({ status: 'unpaid', paymentId: null });
+      expect(await storedBooking(bookingId)).toMatchObject({
+        status: takenOff.bookingStatus,
+        paymentId: null,
+      });
       expect(await storedProduct(productId)).toMatchObject({ status: 'unsold' });
       const [refunded] = await t.db.select().from(payments);
       expect(refunded).toMatchObject({
@@ -440,7 +465,7 @@ describe('POST /api/orders', () => {
       const again = await orderAs(t.app, buyer, bookingId, payment.paymentId);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({
-        message: messages.unavailableRefunded,
+        message: takenOff.orderRefused,
         refundId: refunded?.refundId,
       });
       expect(await marketplaceRows(t.db)).toEqual(before);

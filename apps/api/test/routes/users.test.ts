@@ -1,16 +1,42 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages, type Booking, type ErrorBody, type Product, type User } from '@reloop/shared';
-import { bookings, products, sessions, users } from '../../src/db/schema.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  messages,
+  type Booking,
+  type BookingTransition,
+  type ErrorBody,
+  type Notifications,
+  type Product,
+  type Sale,
+  type User,
+} from '@reloop/shared';
+import {
+  bookings,
+  payments,
+  products,
+  sessions,
+  testPaymentIntents,
+  users,
+} from '../../src/db/schema.ts';
+import { settleInterruptedPayments } from '../../src/payments/reconciliation.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 import {
   bookAs,
   createActor,
   createProductAs,
   firstCategoryId,
+  payAs,
   type Actor,
 } from '../helpers/marketplace.ts';
-import { call, errorPaths, idsOf, nextLink, pagesOf } from '../helpers/behaviour.ts';
+import {
+  call,
+  errorPaths,
+  idsOf,
+  nextLink,
+  orderAs,
+  pagesOf,
+  sellProduct,
+} from '../helpers/behaviour.ts';
 
 /**
  * Registration, role look-up and the admin's user management (DESIGN §4): a role is chosen
@@ -244,6 +270,7 @@ describe('DELETE /api/user/delete/:id', () => {
     const sellers = await call(t.app, 'GET', '/api/sellers', { actor: admin });
     expect(sellers.json()).toEqual([]);
 
+    // The buyer's booking stays readable, ended by the seller's deletion.
     const booking = await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor: buyer });
     expect(booking.statusCode).toBe(200);
     expect(booking.json<Booking>()).toMatchObject({
@@ -251,7 +278,8 @@ describe('DELETE /api/user/delete/:id', () => {
       productId,
       productName: 'ThinkPad T14 Gen 2',
       productPrice: 549.5,
-      status: 'unpaid',
+      status: 'cancelled',
+      cancelledBy: 'seller',
     });
   });
 
@@ -328,6 +356,236 @@ describe('DELETE /api/user/delete/:id', () => {
     expect(twice.statusCode).toBe(404);
 
     const malformed = await call(t.app, 'DELETE', '/api/user/delete/not-a-uuid', { actor: admin });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorPaths(malformed)).toEqual(['params.id']);
+  });
+});
+
+describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
+  let admin: Actor;
+  let seller: Actor;
+  beforeEach(async () => {
+    admin = await createActor(t.app, 'admin');
+    seller = await createActor(t.app, 'seller');
+  });
+
+  const deleteAccount = (user: Actor) =>
+    call(t.app, 'DELETE', `/api/user/delete/${user.uid}`, { actor: admin });
+
+  async function bookingAs(actor: Actor, bookingId: string): Promise<Booking> {
+    const response = await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor });
+    expect(response.statusCode).toBe(200);
+    return response.json<Booking>();
+  }
+  async function saleAs(actor: Actor, bookingId: string): Promise<Sale> {
+    const response = await call(t.app, 'GET', `/api/sales/${bookingId}`, { actor });
+    expect(response.statusCode).toBe(200);
+    return response.json<Sale>();
+  }
+  async function noticesOf(actor: Actor) {
+    const response = await call(t.app, 'GET', '/api/notifications', { actor });
+    return response
+      .json<Notifications>()
+      .notifications.map(({ kind, bookingId, side }) => ({ kind, bookingId, side }));
+  }
+  const storedPayment = async (bookingId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+  const storedProductStatus = async (productId: string) =>
+    (await t.db.select().from(products).where(eq(products.id, productId)))[0]?.status;
+
+  it('cancels a deleted buyer’s unpaid and paid bookings, refunds the paid one and tells the seller', async () => {
+    const [unpaidProduct, paidProduct, takenProduct, doneProduct] = [
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+    ];
+    const buyer = await createActor(t.app, 'buyer');
+    const unpaid = await bookAs(t.app, buyer, unpaidProduct);
+    const paid = await bookAs(t.app, buyer, paidProduct);
+    const payment = await payAs(t.app, buyer, paid);
+    expect((await orderAs(t.app, buyer, paid, payment.paymentId)).statusCode).toBe(200);
+    // Paid at the provider, but the tab closed before the order was posted.
+    const taken = await bookAs(t.app, buyer, takenProduct);
+    const takenPayment = await payAs(t.app, buyer, taken);
+    expect(takenPayment.status).toBe(200);
+    // Handed over already: the sale is final and stays as it is.
+    const done = await bookAs(t.app, buyer, doneProduct);
+    const donePayment = await payAs(t.app, buyer, done);
+    expect((await orderAs(t.app, buyer, done, donePayment.paymentId)).statusCode).toBe(200);
+    const completed = await call(t.app, 'POST', `/api/bookings/${done}/complete`, { actor: buyer });
+    expect(completed.statusCode).toBe(200);
+    const refund = vi.spyOn(t.app.payments, 'refund');
+
+    const response = await deleteAccount(buyer);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true });
+
+    const unpaidSale = await saleAs(seller, unpaid);
+    expect(unpaidSale).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer', refundId: null });
+    // The seller no longer holds the deleted buyer's phone.
+    expect(unpaidSale.buyerPhone).toBeNull();
+    const paidSale = await saleAs(seller, paid);
+    expect(paidSale).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    expect(paidSale.refundId).toMatch(/^re_test_/);
+    expect(await storedPayment(paid)).toMatchObject({
+      status: 'refunded',
+      refundId: paidSale.refundId,
+    });
+    const [intent] = await t.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, payment.paymentId));
+    expect(intent?.refundId).toBe(paidSale.refundId);
+    const takenSale = await saleAs(seller, taken);
+    expect(takenSale).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    expect(takenSale.refundId).toMatch(/^re_test_/);
+    expect(refund).toHaveBeenCalledTimes(2);
+    expect(await saleAs(seller, done)).toMatchObject({ status: 'completed', refundId: null });
+    // The laptop the deleted buyer had paid for is for sale again.
+    expect(await storedProductStatus(paidProduct)).toBe('unsold');
+
+    expect(await noticesOf(seller)).toEqual(
+      expect.arrayContaining(
+        [unpaid, paid, taken].map((bookingId) => ({
+          kind: 'cancelled',
+          bookingId,
+          side: 'seller',
+        })),
+      ),
+    );
+  });
+
+  it('cancels a deleted seller’s unpaid and paid sales, refunds the buyer who paid and tells both buyers', async () => {
+    const unpaidProduct = await createProductAs(t.app, seller);
+    const paidProduct = await createProductAs(t.app, seller);
+    const waiting = await createActor(t.app, 'buyer');
+    const unpaid = await bookAs(t.app, waiting, unpaidProduct);
+    const { buyer, bookingId: paid } = await sellProduct(t.app, paidProduct);
+    const refund = vi.spyOn(t.app.payments, 'refund');
+
+    expect((await deleteAccount(seller)).statusCode).toBe(200);
+
+    expect(await bookingAs(waiting, unpaid)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'seller',
+      refundId: null,
+    });
+    const order = await bookingAs(buyer, paid);
+    expect(order).toMatchObject({ status: 'cancelled', cancelledBy: 'seller' });
+    expect(order.refundId).toMatch(/^re_test_/);
+    // Nobody is left to hand the laptop over: no handover to confirm, no seller's phone.
+    expect(order.sellerPhone).toBeNull();
+    const handover = await call(t.app, 'POST', `/api/bookings/${paid}/complete`, { actor: buyer });
+    expect(handover.statusCode).toBe(409);
+    expect(handover.json()).toEqual({ message: messages.bookingCancelled });
+    expect(await noticesOf(waiting)).toEqual([
+      { kind: 'cancelled', bookingId: unpaid, side: 'buyer' },
+    ]);
+    expect((await noticesOf(buyer))[0]).toEqual({
+      kind: 'cancelled',
+      bookingId: paid,
+      side: 'buyer',
+    });
+
+    // The buyer's own cancel now is a replay: the same refund, never a second one.
+    const replay = await call(t.app, 'POST', `/api/bookings/${paid}/cancel`, { actor: buyer });
+    expect(replay.json<BookingTransition>()).toEqual({
+      _id: paid,
+      status: 'cancelled',
+      refundId: order.refundId,
+    });
+    expect(refund).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the refund owed when the provider fails, and the settlement at start-up sends it', async () => {
+    const productId = await createProductAs(t.app, seller);
+    const { buyer, bookingId, paymentId } = await sellProduct(t.app, productId);
+    vi.spyOn(t.app.payments, 'refund').mockRejectedValueOnce(new Error('provider unreachable'));
+
+    // The deletion is done; the refund it could not send stays owed.
+    expect((await deleteAccount(seller)).statusCode).toBe(200);
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'seller',
+      refundId: null,
+    });
+    expect(await storedPayment(bookingId)).toMatchObject({ status: 'succeeded', refundId: null });
+
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+      recorded: 0,
+      refunded: 1,
+      failed: 0,
+    });
+    const [intent] = await t.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, paymentId));
+    expect(intent?.refundId).toMatch(/^re_test_/);
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({ refundId: intent?.refundId });
+  });
+
+  it('leaves other users’ bookings alone', async () => {
+    const productId = await createProductAs(t.app, seller);
+    const buyer = await createActor(t.app, 'buyer');
+    const bystander = await createActor(t.app, 'buyer');
+    const bookingId = await bookAs(t.app, buyer, productId);
+    expect((await deleteAccount(bystander)).statusCode).toBe(200);
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({ status: 'unpaid' });
+    expect(await noticesOf(seller)).toEqual([{ kind: 'booked', bookingId, side: 'seller' }]);
+  });
+});
+
+describe('GET /api/user/open-bookings/:id', () => {
+  const openBookings = (actor: Actor, id: string) =>
+    call(t.app, 'GET', `/api/user/open-bookings/${id}`, { actor });
+
+  it('counts what deleting the user would cancel: unpaid, and paid to refund, on both sides', async () => {
+    const admin = await createActor(t.app, 'admin');
+    const seller = await createActor(t.app, 'seller');
+    const buyer = await createActor(t.app, 'buyer');
+    const nobody = await createActor(t.app, 'buyer');
+    const [first, second, third, fourth] = [
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+    ];
+    await bookAs(t.app, buyer, first);
+    await bookAs(t.app, buyer, second);
+    const paid = await bookAs(t.app, buyer, third);
+    const payment = await payAs(t.app, buyer, paid);
+    expect((await orderAs(t.app, buyer, paid, payment.paymentId)).statusCode).toBe(200);
+    // Another buyer's sale of the seller's, and a cancelled booking, which counts for nobody.
+    await sellProduct(t.app, fourth);
+    const other = await createActor(t.app, 'buyer');
+    const dropped = await bookAs(t.app, other, first);
+    expect(
+      (await call(t.app, 'POST', `/api/bookings/${dropped}/cancel`, { actor: other })).statusCode,
+    ).toBe(200);
+
+    const asBuyer = await openBookings(admin, buyer.uid);
+    expect(asBuyer.statusCode, asBuyer.body).toBe(200);
+    expect(asBuyer.json()).toEqual({ unpaid: 2, paid: 1 });
+    expect((await openBookings(admin, seller.uid)).json()).toEqual({ unpaid: 2, paid: 2 });
+    expect((await openBookings(admin, nobody.uid)).json()).toEqual({ unpaid: 0, paid: 0 });
+  });
+
+  it('is for admins only, and answers 404 for an unknown or deleted user and 400 for a bad id', async () => {
+    const admin = await createActor(t.app, 'admin');
+    const buyer = await createActor(t.app, 'buyer');
+    const seller = await createActor(t.app, 'seller');
+    for (const actor of [buyer, seller]) {
+      expect((await openBookings(actor, buyer.uid)).statusCode).toBe(403);
+    }
+    const anonymous = await call(t.app, 'GET', `/api/user/open-bookings/${buyer.uid}`);
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await openBookings(admin, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: messages.userNotFound });
+    await call(t.app, 'DELETE', `/api/user/delete/${buyer.uid}`, { actor: admin });
+    expect((await openBookings(admin, buyer.uid)).statusCode).toBe(404);
+    const malformed = await openBookings(admin, 'not-a-uuid');
     expect(malformed.statusCode).toBe(400);
     expect(errorPaths(malformed)).toEqual(['params.id']);
   });

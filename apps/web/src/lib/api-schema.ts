@@ -234,8 +234,28 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a user: sessions end, listings disappear, bookings stay readable */
+    /**
+     * Delete a user: sessions end, listings disappear, open bookings are cancelled (paid ones refunded), bookings stay readable
+     * @description The user's `unpaid` and `paid` bookings, as buyer and as the seller of the products booked, are cancelled on their side and the other side is notified; paid ones are refunded through the provider with an idempotency key (one the provider refuses is sent again at start-up). `GET /api/user/open-bookings/{id}` counts them beforehand.
+     */
     delete: operations['deleteUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/open-bookings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What deleting a user would cancel: their open bookings, as buyer or seller */
+    get: operations['countOpenBookings'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -518,7 +538,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a booking: the buyer before paying; the buyer or the seller after paying and before the handover (the payment is refunded, the product listed again) */
+    /**
+     * Cancel a booking: the buyer or the seller, before the handover; a paid booking is refunded and its product listed again
+     * @description An `unpaid` booking whose payment the provider took with no order recorded (the tab closed) is refunded too: the provider is asked in the same call.
+     */
     post: operations['cancelBooking'];
     delete?: never;
     options?: never;
@@ -894,6 +917,10 @@ export interface components {
       /** @description Unread messages across all of the user's bookings, counted up to 100: 100 means that many or more */
       unreadMessages: number;
       notifications: components['schemas']['Notification'][];
+    };
+    OpenBookings: {
+      unpaid: number;
+      paid: number;
     };
     Order: {
       /** @enum {boolean} */
@@ -1727,13 +1754,71 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted: signed out everywhere, listings gone */
+      /** @description Deleted: signed out everywhere, listings gone, open bookings cancelled */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  countOpenBookings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many of their bookings would be cancelled (`unpaid`) or cancelled and refunded (`paid`) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenBookings'];
         };
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */

@@ -102,8 +102,11 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'cancelBooking',
         tags: ['bookings'],
         summary:
-          'Cancel a booking: the buyer before paying; the buyer or the seller after paying and ' +
-          'before the handover (the payment is refunded, the product listed again)',
+          'Cancel a booking: the buyer or the seller, before the handover; a paid booking is ' +
+          'refunded and its product listed again',
+        description:
+          'An `unpaid` booking whose payment the provider took with no order recorded (the tab ' +
+          'closed) is refunded too: the provider is asked in the same call.',
         security: bearerAuth,
         params: idParamsSchema,
         response: {

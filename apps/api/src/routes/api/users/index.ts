@@ -4,6 +4,7 @@ import {
   acknowledgedSchema,
   emailSchema,
   idParamsSchema,
+  openBookingsSchema,
   paginationQuerySchema,
   registerBodySchema,
   roleResultSchema,
@@ -12,6 +13,7 @@ import {
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
 import { sendPage } from '../../../pagination.ts';
 import {
+  countOpenBookings,
   deleteUser,
   listUsersByRole,
   registerUser,
@@ -99,19 +101,53 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteUser',
         tags: ['admin'],
-        summary: 'Delete a user: sessions end, listings disappear, bookings stay readable',
+        summary:
+          'Delete a user: sessions end, listings disappear, open bookings are cancelled (paid ' +
+          'ones refunded), bookings stay readable',
+        description:
+          "The user's `unpaid` and `paid` bookings, as buyer and as the seller of the products " +
+          'booked, are cancelled on their side and the other side is notified; paid ones are ' +
+          'refunded through the provider with an idempotency key (one the provider refuses is ' +
+          'sent again at start-up). `GET /api/user/open-bookings/{id}` counts them beforehand.',
         security: bearerAuth,
         params: idParamsSchema,
         response: {
-          200: described(acknowledgedSchema, 'Deleted: signed out everywhere, listings gone'),
+          200: described(
+            acknowledgedSchema,
+            'Deleted: signed out everywhere, listings gone, open bookings cancelled',
+          ),
           ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request) => {
-      await deleteUser(app.db, currentSession(request).user, request.params.id);
+      const { user } = currentSession(request);
+      await deleteUser(app.db, app.payments, user, request.params.id, request.log);
       return { acknowledged: true as const };
     },
+  );
+
+  app.get(
+    '/user/open-bookings/:id',
+    {
+      onRequest: admin,
+      schema: {
+        operationId: 'countOpenBookings',
+        tags: ['admin'],
+        summary: 'What deleting a user would cancel: their open bookings, as buyer or seller',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: {
+          200: described(
+            openBookingsSchema,
+            'How many of their bookings would be cancelled (`unpaid`) or cancelled and refunded ' +
+              '(`paid`)',
+          ),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => countOpenBookings(app.db, request.params.id),
   );
 
   app.put(
