@@ -22,7 +22,6 @@ const listing = {
   resalePrice: 612.5,
   originalPrice: 1499,
   location: 'Lyon',
-  mobile: '0612345678',
   yearOfUse: 2021,
   condition: 'good',
   categoryId: '2c1f6a2e-7b3d-4e8f-9a0b-1c2d3e4f5a6b',
@@ -33,13 +32,14 @@ const listing = {
   storageGb: null,
   screenInches: 14,
   batteryHealth: null,
-  sellerName: 'Ada',
-  sellerEmail: 'ada@example.com',
   sellerVerified: true,
   status: 'unsold',
   advertise: false,
   report: false,
   timeWhenPost: '2026-11-25T10:00:00.000Z',
+  sellerName: 'Ada',
+  mobile: '0612345678',
+  sellerEmail: 'ada@example.com',
 };
 
 beforeAll(() => app.ready());
