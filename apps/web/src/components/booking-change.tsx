@@ -22,8 +22,9 @@ export interface BookingChange {
 }
 
 /**
- * Cancelling, in the words of the side that cancels. The server decides who may in which state
- * (a seller only once paid); a paid booking is refunded and its laptop listed again.
+ * Cancelling, in the words of the side that cancels: the seller declines an unpaid booking and
+ * cancels a paid sale. The server decides who may in which state; a paid booking is refunded and
+ * its laptop listed again.
  */
 export function cancellation(
   side: BookingSide,
@@ -36,6 +37,19 @@ export function cancellation(
     action: 'Cancel',
     tone: 'btn-outline btn-error',
   };
+  const paid = booking.status === 'paid';
+  if (side === 'seller' && !paid) {
+    return {
+      ...common,
+      action: 'Decline',
+      actionName: `Decline the booking of ${productName}`,
+      title: `Decline the booking of ${productName}?`,
+      consequence: 'The buyer is told, and the laptop stays on sale for other buyers.',
+      confirmLabel: 'Decline booking',
+      dismissLabel: 'Keep booking',
+      succeeded: 'Booking declined',
+    };
+  }
   if (side === 'seller') {
     return {
       ...common,
@@ -47,7 +61,6 @@ export function cancellation(
       succeeded: 'Sale cancelled; the buyer’s payment will be refunded',
     };
   }
-  const paid = booking.status === 'paid';
   return {
     ...common,
     actionName: `Cancel booking of ${productName}`,

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   /** What backing out is called, where "Cancel" would be ambiguous (cancelling a booking). */
   dismissLabel?: string | undefined;
   busy?: boolean;
+  /** The confirm button waits (e.g. for what the action would do to be known). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel = 'Cancel',
   busy,
+  confirmDisabled,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -41,7 +44,12 @@ export function ConfirmDialog({
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
             {dismissLabel}
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={onConfirm}
+            disabled={busy || confirmDisabled}
+          >
             {busy && <span className="loading loading-spinner" aria-hidden="true" />}
             {confirmLabel}
           </button>

@@ -6,8 +6,41 @@ import {
   useConfirmedAction,
 } from '../../../components/confirm-dialog.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
+import type { ApiSchema } from '../../../lib/api-client.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
-import { useDeleteUser, useUsers, useVerifySeller, type ListedRole } from '../api/users.ts';
+import {
+  useDeleteUser,
+  useOpenBookings,
+  useUsers,
+  useVerifySeller,
+  type ListedRole,
+} from '../api/users.ts';
+
+const DELETION =
+  'Their account is closed at once and their listings disappear. Bookings stay readable.';
+
+const bookings = (count: number, kind: string) =>
+  `${count} ${kind} booking${count === 1 ? '' : 's'}`;
+
+/** What else deleting a user ends: nothing to add when they have no open bookings. */
+function openBookingsNote({ unpaid, paid }: ApiSchema<'OpenBookings'>): string {
+  const ends = [
+    ...(unpaid > 0 ? [`cancels ${bookings(unpaid, 'unpaid')}`] : []),
+    ...(paid > 0 ? [`cancels and refunds ${bookings(paid, 'paid')}`] : []),
+  ];
+  return ends.length > 0 ? `This also ${ends.join(' and ')}.` : '';
+}
+
+/** The delete dialog's text: the deletion, then its bookings once counted. */
+function deletionMessage(count: { data?: ApiSchema<'OpenBookings'>; isError: boolean }): string {
+  // A count in hand stays shown, even if asking again (after the deletion) fails.
+  const note = count.data
+    ? openBookingsNote(count.data)
+    : count.isError
+      ? 'Their open bookings could not be counted: any are cancelled too, and paid ones refunded.'
+      : 'Counting their open bookings…';
+  return note ? `${DELETION} ${note}` : DELETION;
+}
 
 /** All Buyers and All Sellers: one table, with the seller-only status and verify columns. */
 export function UsersTable({ role }: { role: ListedRole }) {
@@ -17,6 +50,8 @@ export function UsersTable({ role }: { role: ListedRole }) {
   const removal = useConfirmedAction<User>((user, done) =>
     deleteUser.mutate(user._id, { ...toastOutcome(uiMessages.userDeleted), onSettled: done }),
   );
+  // Deleting also cancels their open bookings (refunding the paid ones): the dialog says how many.
+  const openBookings = useOpenBookings(removal.pending?._id);
   const label = role === 'buyer' ? 'Buyer' : 'Seller';
   const isSellers = role === 'seller';
 
@@ -84,9 +119,10 @@ export function UsersTable({ role }: { role: ListedRole }) {
       <ConfirmDialog
         open={removal.pending !== null}
         title={`Delete ${removal.pending?.userName || removal.pending?.userEmail || ''}?`}
-        message="Their account is closed at once and their listings disappear. Bookings stay readable."
+        message={deletionMessage(openBookings)}
         confirmLabel="Delete"
         busy={deleteUser.isPending}
+        confirmDisabled={openBookings.isPending}
         onConfirm={removal.confirm}
         onCancel={removal.cancel}
       />

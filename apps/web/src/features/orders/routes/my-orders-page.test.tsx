@@ -202,6 +202,32 @@ describe('My Orders, by state', () => {
     expect(calls.filter((call) => call.path.endsWith('/complete'))).toHaveLength(1);
   });
 
+  it('offers no handover to confirm once a paid booking is cancelled (its seller deleted)', async () => {
+    // Paid, then cancelled when an admin deleted the seller: refunded, nobody to meet.
+    showOrders({
+      [ORDERS]: {
+        body: [
+          {
+            ...paid,
+            status: 'cancelled',
+            cancelledBy: 'seller',
+            cancelledAt: '2026-11-23T10:00:00.000Z',
+            refundId: 're_test_5',
+            sellerName: null,
+            sellerPhone: null,
+          },
+        ],
+      },
+    });
+    await screen.findByText('Paid ThinkPad');
+    const row = rowWith('Paid ThinkPad');
+    expect(row.getByText('Cancelled by the seller')).toBeTruthy();
+    expect(row.getByText('Refunded').getAttribute('title')).toBe('Refund re_test_5');
+    expect(row.queryByRole('button', { name: /Confirm handover/ })).toBeNull();
+    expect(row.queryAllByRole('button')).toHaveLength(0);
+    expect(row.queryByRole('link', { name: 'Pay' })).toBeNull();
+  });
+
   it("toasts the server's refusal", async () => {
     showOrders({
       [`POST /api/bookings/${paid._id}/cancel`]: {

@@ -54,13 +54,15 @@ describe('My Sales', () => {
       paid.getByRole('link', { name: 'Messages about ThinkPad T14' }).getAttribute('href'),
     ).toBe(`/dashboard/sales/${paidSale._id}/messages`);
 
-    // A seller cancels only what is paid; the buyer drops an unpaid booking.
+    // An unpaid booking is declined; there is no sale to cancel yet.
     const unpaid = rowWith('Unpaid Dell');
+    expect(unpaid.getByRole('button', { name: 'Decline the booking of Unpaid Dell' })).toBeTruthy();
     expect(unpaid.queryByRole('button', { name: /Cancel/ })).toBeNull();
     expect(unpaid.getByRole('link', { name: 'Messages about Unpaid Dell 3 unread' })).toBeTruthy();
 
     const cancelled = rowWith('Cancelled Asus');
     expect(cancelled.getByText('Cancelled by the buyer')).toBeTruthy();
+    expect(cancelled.queryAllByRole('button')).toHaveLength(0);
     expect(cancelled.getByText('Refunded').getAttribute('title')).toBe('Refund re_test_3');
     expect(cancelled.queryByRole('link', { name: /^\d+$/ })).toBeNull();
   });
@@ -84,6 +86,40 @@ describe('My Sales', () => {
       await screen.findByText('Sale cancelled; the buyer’s payment will be refunded'),
     ).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/sales?limit=24')).toHaveLength(2);
+  });
+
+  it('declines an unpaid booking once the seller confirms, and tells what happens', async () => {
+    let declined = false;
+    const { calls } = mockApi({
+      ...signedInAs('seller'),
+      'GET /api/sales?limit=24': () => ({
+        body: [
+          declined
+            ? { ...unpaidSale, status: 'cancelled', cancelledBy: 'seller', buyerPhone: null }
+            : unpaidSale,
+        ],
+      }),
+      [`POST /api/bookings/${unpaidSale._id}/cancel`]: () => {
+        declined = true;
+        return { body: { _id: unpaidSale._id, status: 'cancelled', refundId: null } };
+      },
+    });
+    renderApp('/dashboard/sales');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Decline the booking of Unpaid Dell' }),
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByRole('heading', { name: 'Decline the booking of Unpaid Dell?' }),
+    ).toBeTruthy();
+    expect(
+      dialog.getByText('The buyer is told, and the laptop stays on sale for other buyers.'),
+    ).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline booking' }));
+    expect(await screen.findByText('Booking declined')).toBeTruthy();
+    expect(await screen.findByText('Cancelled by you')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Decline/ })).toBeNull();
+    expect(calls.filter((call) => call.path.endsWith('/cancel'))).toHaveLength(1);
   });
 
   it('says so when nobody has booked yet, and is in the seller’s menu', async () => {

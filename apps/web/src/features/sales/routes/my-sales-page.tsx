@@ -6,8 +6,8 @@ import { useSales } from '../api/sales.ts';
 
 /**
  * /dashboard/sales (sellers): every booking on the seller's products, with what the handover
- * needs (the buyer's name and phone, where they meet, the buyer's note) and where it stands. A
- * seller cancels only a paid sale; an unpaid booking is the buyer's to drop.
+ * needs (the buyer's name and phone, where they meet, the buyer's note) and where it stands. The
+ * seller declines an unpaid booking, and cancels a paid sale (the buyer is refunded).
  */
 export function Component() {
   usePageTitle('My Sales');
@@ -29,7 +29,8 @@ export function Component() {
           meetingLocation={sale.meetingLocation}
           conversation={`/dashboard/sales/${sale._id}/messages`}
         >
-          {sale.status === 'paid' && changes.button(cancellation('seller', sale))}
+          {(sale.status === 'unpaid' || sale.status === 'paid') &&
+            changes.button(cancellation('seller', sale))}
         </BookingCells>
       )}
     >
