@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { ErrorBody } from '@reloop/shared';
+import { expect } from 'vitest';
+import type { Booking, ErrorBody, Sale } from '@reloop/shared';
 import type { Database } from '../../src/db/client.ts';
 import { bookings, payments, products, testPaymentIntents } from '../../src/db/schema.ts';
 import { bookAs, createActor, payAs, type Actor } from './marketplace.ts';
@@ -85,4 +86,26 @@ export async function marketplaceRows(db: Database) {
     payments: await db.select().from(payments).orderBy(asc(payments.id)),
     intents: await db.select().from(testPaymentIntents).orderBy(asc(testPaymentIntents.id)),
   };
+}
+
+/** One booking as `actor` reads it (its buyer, or an admin); the read must succeed. */
+export async function readBooking(
+  app: FastifyInstance,
+  actor: Actor,
+  bookingId: string,
+): Promise<Booking> {
+  const response = await call(app, 'GET', `/api/booking/${bookingId}`, { actor });
+  expect(response.statusCode).toBe(200);
+  return response.json<Booking>();
+}
+
+/** One sale as its seller reads it; the read must succeed. */
+export async function readSale(
+  app: FastifyInstance,
+  actor: Actor,
+  bookingId: string,
+): Promise<Sale> {
+  const response = await call(app, 'GET', `/api/sales/${bookingId}`, { actor });
+  expect(response.statusCode).toBe(200);
+  return response.json<Sale>();
 }

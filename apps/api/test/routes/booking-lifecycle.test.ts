@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  messages,
-  type Booking,
-  type BookingTransition,
-  type Notifications,
-  type Sale,
-} from '@reloop/shared';
+import { messages, type Booking, type BookingTransition, type Notifications } from '@reloop/shared';
 import { bookings, payments, products, testPaymentIntents } from '../../src/db/schema.ts';
 import { settleInterruptedPayments } from '../../src/payments/reconciliation.ts';
 import {
@@ -16,6 +10,8 @@ import {
   orderAs,
   pagesOf,
   sellProduct,
+  readBooking,
+  readSale,
 } from '../helpers/behaviour.ts';
 import {
   bookAs,
@@ -49,17 +45,9 @@ const cancel = (actor: Actor, bookingId: string) =>
 const complete = (actor: Actor, bookingId: string) =>
   call(t.app, 'POST', `/api/bookings/${bookingId}/complete`, { actor });
 
-async function bookingAs(actor: Actor, bookingId: string): Promise<Booking> {
-  const response = await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor });
-  expect(response.statusCode).toBe(200);
-  return response.json<Booking>();
-}
+const bookingAs = (actor: Actor, bookingId: string) => readBooking(t.app, actor, bookingId);
 
-async function saleAs(actor: Actor, bookingId: string): Promise<Sale> {
-  const response = await call(t.app, 'GET', `/api/sales/${bookingId}`, { actor });
-  expect(response.statusCode).toBe(200);
-  return response.json<Sale>();
-}
+const saleAs = (actor: Actor, bookingId: string) => readSale(t.app, actor, bookingId);
 
 async function notificationsOf(actor: Actor): Promise<Notifications> {
   const response = await call(t.app, 'GET', '/api/notifications', { actor });

@@ -7,7 +7,6 @@ import {
   type ErrorBody,
   type Notifications,
   type Product,
-  type Sale,
   type User,
 } from '@reloop/shared';
 import {
@@ -36,6 +35,8 @@ import {
   orderAs,
   pagesOf,
   sellProduct,
+  readBooking,
+  readSale,
 } from '../helpers/behaviour.ts';
 
 /**
@@ -372,16 +373,8 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
   const deleteAccount = (user: Actor) =>
     call(t.app, 'DELETE', `/api/user/delete/${user.uid}`, { actor: admin });
 
-  async function bookingAs(actor: Actor, bookingId: string): Promise<Booking> {
-    const response = await call(t.app, 'GET', `/api/booking/${bookingId}`, { actor });
-    expect(response.statusCode).toBe(200);
-    return response.json<Booking>();
-  }
-  async function saleAs(actor: Actor, bookingId: string): Promise<Sale> {
-    const response = await call(t.app, 'GET', `/api/sales/${bookingId}`, { actor });
-    expect(response.statusCode).toBe(200);
-    return response.json<Sale>();
-  }
+  const bookingAs = (actor: Actor, bookingId: string) => readBooking(t.app, actor, bookingId);
+  const saleAs = (actor: Actor, bookingId: string) => readSale(t.app, actor, bookingId);
   async function noticesOf(actor: Actor) {
     const response = await call(t.app, 'GET', '/api/notifications', { actor });
     return response
