@@ -48,7 +48,7 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
       ['category page', (page) => listCategoryProducts(db, catalog, picks.categoryId, page)],
       ['advertised', (page) => listAdvertisedProducts(db, page)],
       ["seller's products", (page) => listSellerProducts(db, picks.sellerEmail, page)],
-      ["buyer's bookings", (page) => listBuyerBookings(db, picks.buyerEmail, page)],
+      ["buyer's bookings", (page) => listBuyerBookings(db, picks.buyerEmail, undefined, page)],
       ["seller's sales", (page) => listSales(db, picks.sellerId, page)],
       ['buyers (admin)', (page) => listUsersByRole(db, 'buyer', page)],
       ['sellers (admin)', (page) => listUsersByRole(db, 'seller', page)],

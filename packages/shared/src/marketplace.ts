@@ -58,6 +58,11 @@ export type Pagination = z.infer<typeof paginationQuerySchema>;
 
 export const emailQuerySchema = paginationQuerySchema.extend({ email: emailSchema });
 
+/** `GET /api/bookings`: the buyer's bookings, or only those of one product. */
+export const buyerBookingsQuerySchema = emailQuerySchema.extend({
+  productId: z.uuid().optional().describe("Only the buyer's bookings of this product"),
+});
+
 export const acknowledgedSchema = z
   .object({ acknowledged: z.literal(true) })
   .meta({ id: 'Acknowledged' });

@@ -232,13 +232,32 @@ const buyerBookingList = bookingList('bookings_buyer_listing', buyerBookingJson,
   eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')),
 );
 
+/** A buyer's bookings of one product: the product's few bookings (product_id), the buyer's. */
+const buyerProductBookingList = bookingList('bookings_buyer_product', buyerBookingJson, (db) =>
+  and(
+    eq(bookings.productId, sql.placeholder('productId')),
+    eq(bookings.buyerId, accountIdByEmail(db, 'buyerEmail')),
+  ),
+);
+
 /** A seller's sales: (seller_id, created_at, id). */
 const sellerSaleList = bookingList('bookings_seller_listing', saleJson, () =>
   eq(bookings.sellerId, sql.placeholder('sellerId')),
 );
 
-export const listBuyerBookings = (db: Database, buyerEmail: string, page: Pagination) =>
-  readPage(buyerBookingList(db), { buyerEmail: buyerEmail.toLowerCase() }, page);
+export const listBuyerBookings = (
+  db: Database,
+  buyerEmail: string,
+  productId: string | undefined,
+  page: Pagination,
+) =>
+  productId === undefined
+    ? readPage(buyerBookingList(db), { buyerEmail: buyerEmail.toLowerCase() }, page)
+    : readPage(
+        buyerProductBookingList(db),
+        { buyerEmail: buyerEmail.toLowerCase(), productId },
+        page,
+      );
 
 export const listSales = (db: Database, sellerId: string, page: Pagination) =>
   readPage(sellerSaleList(db), { sellerId }, page);

@@ -263,6 +263,27 @@ describe('GET /api/bookings?email=', () => {
     ]);
   });
 
+  it("lists only one product's bookings with productId, newest first, across pages", async () => {
+    const other = await createProductAs(t.app, seller, { name: 'Other' });
+    await bookAs(t.app, buyer, other);
+    const cancelled = [];
+    for (let round = 0; round < 2; round += 1) {
+      const booking = await bookAs(t.app, buyer, productId);
+      await call(t.app, 'POST', `/api/bookings/${booking}/cancel`, { actor: buyer });
+      cancelled.push(booking);
+    }
+    const standing = await bookAs(t.app, buyer, productId);
+    // Another buyer's booking of the product is not this buyer's.
+    await bookAs(t.app, await createActor(t.app, 'buyer'), productId);
+    const url = `/api/bookings?email=${buyer.email}&productId=${productId}&limit=2`;
+    expect(await pagesOf(t.app, url, buyer)).toEqual([[standing, cancelled[1]], [cancelled[0]]]);
+    const malformed = await call(t.app, 'GET', `/api/bookings?email=${buyer.email}&productId=x`, {
+      actor: buyer,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorPaths(malformed)).toEqual(['querystring.productId']);
+  });
+
   it("refuses another buyer's email with 403, but lets an admin read anyone's", async () => {
     const other = await createActor(t.app, 'buyer');
     const admin = await createActor(t.app, 'admin');

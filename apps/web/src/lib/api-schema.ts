@@ -2594,6 +2594,8 @@ export interface operations {
         cursor?: string;
         offset?: unknown;
         email: string;
+        /** @description Only the buyer's bookings of this product */
+        productId?: string;
       };
       header?: never;
       path?: never;

@@ -4,7 +4,7 @@ import {
   bookingCreatedSchema,
   bookingSchema,
   bookingTransitionSchema,
-  emailQuerySchema,
+  buyerBookingsQuerySchema,
   idParamsSchema,
   messages,
 } from '@reloop/shared';
@@ -57,7 +57,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: "A buyer's bookings, newest first: one's own, or anyone's for an admin",
         security: bearerAuth,
-        querystring: emailQuerySchema,
+        querystring: buyerBookingsQuerySchema,
         response: {
           200: pageOf(bookingSchema, "A page of the buyer's bookings, newest first"),
           ...errorResponses(400, 401, 403),
@@ -65,9 +65,9 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, ...page } = request.query;
+      const { email, productId, ...page } = request.query;
       assertSelfOrAdmin(currentSession(request).user, email);
-      return sendJsonPage(request, reply, await listBuyerBookings(app.db, email, page));
+      return sendJsonPage(request, reply, await listBuyerBookings(app.db, email, productId, page));
     },
   );
 

@@ -15,17 +15,17 @@ const buyerBookingKey = (email: string, productId: string) =>
   [...sharedKeys.bookings, 'of-product', email, productId] as const;
 
 /**
- * The buyer's standing booking of a listing, or null: looked for in their bookings (My Orders'
- * list, newest first), as neither the listing nor the list says it more directly. Not asked for
- * without a buyer's `email`.
+ * The buyer's standing booking of a listing, or null: the newest of their bookings of this
+ * product that still stands (older ones were cancelled or closed). Not asked for without a
+ * buyer's `email`.
  */
 export const useBuyerBooking = (email: string, productId: string) =>
   useQuery({
     queryKey: buyerBookingKey(email, productId),
     queryFn: ({ signal }) =>
       findInPagedList(
-        (page) => api.GET('/api/bookings', { params: { query: { email } }, ...page }),
-        (booking) => booking.productId === productId && standing.includes(booking.status),
+        (page) => api.GET('/api/bookings', { params: { query: { email, productId } }, ...page }),
+        (booking) => standing.includes(booking.status),
         signal,
       ),
     enabled: email !== '',

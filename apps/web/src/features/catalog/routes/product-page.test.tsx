@@ -29,13 +29,17 @@ function listingRoutes(answer: MockHandler = { body: listing }): Record<string, 
   };
 }
 
-/** The signed-in buyer's bookings (GET /api/bookings), `pages` of them linked one to the next. */
+/**
+ * The signed-in buyer's bookings of this listing (GET /api/bookings?productId=), `pages` of them
+ * linked one to the next.
+ */
 function buyerBookings(...pages: Booking[][]): Record<string, MockHandler> {
   return {
     'GET /api/bookings': ({ url }) => {
       expect(url.searchParams.get('email')).toBe('buyer@example.com');
+      expect(url.searchParams.get('productId')).toBe(listing._id);
       const page = Number(url.searchParams.get('cursor')?.slice(-1) ?? 0);
-      const next = `</api/bookings?email=buyer%40example.com&limit=24&cursor=00000000-0000-4000-8000-00000000000${page + 1}>; rel="next"`;
+      const next = `</api/bookings?email=buyer%40example.com&productId=${listing._id}&limit=24&cursor=00000000-0000-4000-8000-00000000000${page + 1}>; rel="next"`;
       const headers: Record<string, string> = page + 1 < pages.length ? { link: next } : {};
       return { body: pages[page] ?? [], headers };
     },
@@ -146,11 +150,13 @@ describe('listing page', () => {
   });
 
   it('shows a buyer who booked the listing that it is booked, with Pay and My Orders', async () => {
-    // Their booking of it is not among the newest: it is on the second page of their bookings.
+    // They booked and cancelled it often: the booking that stands is on the second page.
+    const cancelled = (index: number) =>
+      booking(index, { productId: listing._id, status: 'cancelled' });
     mockApi({
       ...signedInAs('buyer'),
       ...listingRoutes(),
-      ...buyerBookings([booking(1), booking(2)], [booking(3), unpaidBooking]),
+      ...buyerBookings([cancelled(1), cancelled(2)], [unpaidBooking]),
     });
     renderApp(listingPath);
     expect(await screen.findByText(/You booked this laptop/)).toBeTruthy();
@@ -182,7 +188,6 @@ describe('listing page', () => {
       ...signedInAs('buyer'),
       ...listingRoutes(),
       ...buyerBookings([
-        booking(1),
         { ...unpaidBooking, _id: booking(2)._id, status: 'cancelled' },
         { ...unpaidBooking, _id: booking(3)._id, status: 'closed' },
       ]),
