@@ -3,9 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { ApiClient } from '../../src/api.ts';
-import { launchChromium } from '../../src/browser.ts';
+import { connectChromium } from '../../src/browser.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createPostgresDatabase } from '../../src/postgres.ts';
 
@@ -20,8 +20,8 @@ export interface Reloop {
 
 /**
  * Starts a fresh Reloop (demo data, test payments, its embedded PostgreSQL — or, when asked, a
- * new database on a PostgreSQL server through DATABASE_URL) and a headless chromium for the
- * test file; the getter is valid inside tests.
+ * new database on a PostgreSQL server through DATABASE_URL) for the test file, and connects to
+ * the run's headless chromium; the getter is valid inside tests.
  */
 export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop {
   let reloop: Reloop | undefined;
@@ -32,9 +32,11 @@ export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop 
       : undefined;
     dropDatabase = database?.drop;
     const server = await startServer(database?.serverEnv);
-    reloop = { server, browser: await launchChromium(), api: new ApiClient(server.url) };
+    const browser = await connectChromium(inject('chromiumEndpoint'));
+    reloop = { server, browser, api: new ApiClient(server.url) };
   }, 60_000);
   afterAll(async () => {
+    // Closes this file's contexts and its connection; the browser stays for the other files.
     await reloop?.browser.close();
     await reloop?.server.stop();
     await dropDatabase?.();
