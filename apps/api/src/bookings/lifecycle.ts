@@ -7,7 +7,7 @@ import type { UserRow } from '../identity/accounts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/refunds.ts';
 import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
-import { notify, otherParty } from './notifications.ts';
+import { notify, otherParty, unreadBookingNotices } from './notifications.ts';
 
 /**
  * How a booking finishes (DESIGN §12): `paid` → `completed` when the buyer confirms the
@@ -98,7 +98,12 @@ export async function cancelLocked(
     .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: side })
     .where(eq(bookings.id, locked.id))
     .returning();
-  await notify(tx, otherParty(locked, side), locked.id, 'cancelled');
+  const recipient = otherParty(locked, side);
+  // The cancel's notice replaces an unread one of this buyer booking or cancelling this product.
+  await tx.execute(
+    unreadBookingNotices(sql`${recipient.userId}::uuid`, locked.productId, locked.buyerId),
+  );
+  await notify(tx, recipient, locked.id, 'cancelled');
   return updated ?? locked;
 }
 

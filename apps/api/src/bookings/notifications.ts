@@ -31,18 +31,6 @@ export async function notify(
   bookingId: string,
   kind: NotificationKind,
 ): Promise<void> {
-  if (kind === 'booked' || kind === 'cancelled') {
-    // The latest word on one buyer's booking of one product replaces an unread earlier one.
-    const [booking] = await tx
-      .select({ productId: bookings.productId, buyerId: bookings.buyerId })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId));
-    if (booking) {
-      await tx.execute(
-        unreadBookingNotices(sql`${recipient.userId}::uuid`, booking.productId, booking.buyerId),
-      );
-    }
-  }
   // A burst of messages stays one unread notification (a partial unique index says so).
   await tx
     .insert(notifications)
