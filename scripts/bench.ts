@@ -6,6 +6,9 @@
 //     for, plus the resident memory of the app and its PostgreSQL processes.
 // Every list call, and search (words, filters, each sort), is measured on its first page, its
 // next page and a page 50 pages deep, with booking create, categories against a bare node:http ceiling, and sign-in (reported only).
+// Booking create books as thousands of the generated buyers, a few products each, so every
+// request is a 201 within the API's per-user allowances; their sessions are minted in SQL and
+// signed with the JWT_SECRET the bench starts each server with.
 // Booking create's rounds, and those of any call over budget, are printed beside what the
 // machine did meanwhile (CPU steal, I/O stalls, disk reads, time per write and flush).
 // Exits 1 when a budget is missed or requests fail; prints everything first. One full run takes
@@ -14,6 +17,7 @@
 // BENCH_SECONDS (default 3) per call and round, BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
 // (default 1), BENCH_SKIP_POSTGRES=1 / BENCH_SKIP_EMBEDDED=1 to run one half, BENCH_EXPLAIN=1 to
 // print the query plans in full.
+import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
 import { createPostgresDatabase } from '../e2e/src/postgres.ts';
@@ -31,6 +35,7 @@ import {
 import { treeMemory, type TreeMemory } from './bench/memory.ts';
 import { walkPages } from './bench/pages.ts';
 import { SEARCHES } from './bench/searches.ts';
+import { mintSessions } from './bench/sessions.ts';
 import {
   describeVolume,
   POSTGRES_VOLUME,
@@ -39,7 +44,14 @@ import {
   type Cleanup,
 } from './bench/setup.ts';
 import { explainLists } from './bench/explain.ts';
-import { BENCH_PASSWORD, generateVolume, pick, type Picks, type Volume } from './bench/volume.ts';
+import {
+  BENCH_PASSWORD,
+  BOOKINGS_PER_BUYER,
+  generateVolume,
+  pick,
+  type Picks,
+  type Volume,
+} from './bench/volume.ts';
 
 const {
   seconds: SECONDS,
@@ -68,7 +80,7 @@ const SETTLE_SECONDS = 30;
 const DEPTH = 50;
 /**
  * Sign-in hashes a password on purpose (scrypt, ~250 ms of CPU), and its route allows 30 calls
- * a minute per address; the set-up signs in 7 times, so a few sequential sign-ins per round.
+ * a minute per address; the set-up signs in 3 times, so a few sequential sign-ins per round.
  */
 const SIGN_INS_PER_ROUND = 4;
 
@@ -84,7 +96,8 @@ const EMBEDDED_VOLUME: Volume = {
 interface Target {
   title: string;
   volume: Volume;
-  start(cleanup: Cleanup): Promise<{ server: RunningServer; sqlUrl: string }>;
+  /** Starts the server signing its tokens with `jwtSecret`. */
+  start(cleanup: Cleanup, jwtSecret: string): Promise<{ server: RunningServer; sqlUrl: string }>;
   /** Budget for the resident memory of the app's process tree, when it holds the database. */
   memoryBudgetMb?: number;
 }
@@ -113,13 +126,14 @@ function postgresTarget(serverUrl: string): Target {
   return {
     title: 'PostgreSQL (BENCH_POSTGRES_URL, scratch database)',
     volume: POSTGRES_VOLUME,
-    async start(cleanup) {
+    async start(cleanup, jwtSecret) {
       const database = await createPostgresDatabase(serverUrl);
       cleanup.add(() => database.drop());
       const dataDir = await scratchDir(cleanup);
       const server = await startServer({
         DATA_DIR: dataDir,
         ...database.serverEnv,
+        JWT_SECRET: jwtSecret,
       });
       cleanup.add(() => server.stop());
       return { server, sqlUrl: database.url };
@@ -127,15 +141,18 @@ function postgresTarget(serverUrl: string): Target {
   };
 }
 
-/** The embedded default, exactly as `npm start` runs it: no DATABASE_URL, data in DATA_DIR. */
+/**
+ * The embedded default, as `npm start` runs it: no DATABASE_URL, data in DATA_DIR. Only the
+ * JWT_SECRET is given, instead of the one it would generate into DATA_DIR.
+ */
 function embeddedTarget(): Target {
   return {
     title: 'embedded PostgreSQL (npm start, no DATABASE_URL)',
     volume: EMBEDDED_VOLUME,
     memoryBudgetMb: EMBEDDED_MEMORY_MB,
-    async start(cleanup) {
+    async start(cleanup, jwtSecret) {
       const dataDir = await scratchDir(cleanup);
-      const server = await startServer({ DATA_DIR: dataDir });
+      const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret });
       cleanup.add(() => server.stop());
       return { server, sqlUrl: await embeddedDatabaseUrl(dataDir) };
     },
@@ -145,7 +162,9 @@ function embeddedTarget(): Target {
 async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
   const started = performance.now();
   log(`\n=== ${target.title}: ${describeVolume(target.volume)} ===`);
-  const { server, sqlUrl } = await target.start(cleanup);
+  // Fresh for each run, and known to the bench, which signs its booking buyers' sessions.
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const { server, sqlUrl } = await target.start(cleanup, jwtSecret);
   log(`server up at ${server.url}; generating the volume in SQL…`);
   const counts = await generateVolume(sqlUrl, target.volume, log);
   log(
@@ -153,10 +172,11 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
       `for sale, ${counts.reported} reported), ${counts.sellers} sellers, ${counts.buyers} buyers, ` +
       `${counts.bookings} bookings`,
   );
-  // Enough products that no booking request has to reuse one, at a generous rate.
+  // Enough products that no booking request has to reuse one, at a generous rate, through the
+  // warm-up and every round.
   const bookable = Math.min(
     Math.floor(target.volume.products * 0.5),
-    4000 * SECONDS * (ROUNDS + 1),
+    4000 * (SECONDS * ROUNDS + WARM_UP_SECONDS),
   );
   const picks = await pick(sqlUrl, bookable);
   const plansOk = await checkPlans(sqlUrl, picks);
@@ -165,10 +185,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
   const admin = await api.signIn('admin@reloop.dev', DEMO_PASSWORD);
   const seller = await api.signIn(picks.sellerEmail, BENCH_PASSWORD);
   const buyer = await api.signIn(picks.buyerEmail, BENCH_PASSWORD);
-  const bookingTokens: string[] = [];
-  for (const email of picks.bookingBuyerEmails) {
-    bookingTokens.push(tokenOf(await api.signIn(email, BENCH_PASSWORD)));
-  }
+  const bookingTokens = await mintSessions(sqlUrl, picks.bookingBuyerIds, jwtSecret);
 
   const categoriesResponse = await fetch(`${server.url}/api/productcategory`);
   const ceiling = await startCeiling(
@@ -259,7 +276,9 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
 
   log(`\n${target.title}: ${describeVolume(target.volume)}`);
   log(
-    `picked: category ${picks.categoryId}, seller ${picks.sellerEmail}, buyer ${picks.buyerEmail}`,
+    `picked: category ${picks.categoryId}, seller ${picks.sellerEmail}, buyer ${picks.buyerEmail}; ` +
+      `${bookingTokens.length} buyers booking ${picks.bookableProductIds.length} products, ` +
+      `at most ${BOOKINGS_PER_BUYER} each`,
   );
   for (const note of notes) log(`note: ${note}`);
   log('');
@@ -324,8 +343,10 @@ async function checkPlans(sqlUrl: string, picks: Picks): Promise<boolean> {
 }
 
 /**
- * Booking create: every request books a different unsold product nobody has booked, for one of
- * a few buyers in turn, so each is a 201 and none a 409 from a repeat.
+ * Booking create: every request books a different unsold product nobody has booked, for the
+ * next of the buyers in turn, so each is a 201: none a 409 from a repeat or a full unpaid
+ * allowance, none a 429 (no buyer books more than BOOKINGS_PER_BUYER in the whole run). Once the
+ * products run out, requests repeat the last one and fail, which the table reports.
  */
 function bookingCall(
   baseUrl: string,

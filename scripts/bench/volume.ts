@@ -4,12 +4,20 @@
 // so the API's id validation accepts them), which lets products point at sellers and bookings
 // at buyers without joins or temporary tables.
 import type pg from 'pg';
+import { MAX_UNPAID_BOOKINGS } from '../../apps/api/src/bookings/bookings.ts';
 import { hashPassword } from '../../apps/api/src/identity/passwords.ts';
 import { withClient } from './database.ts';
 
 /** Every generated user signs in with this password. */
 export const BENCH_PASSWORD = 'reloop-bench-password';
 const EMAIL_DOMAIN = 'bench.reloop.dev';
+
+/**
+ * The most products one buyer books during a run. The API allows a user 10 bookings a minute
+ * and MAX_UNPAID_BOOKINGS unpaid ones at once; 8 in the whole run keeps each buyer under both,
+ * with margin, so every booking request is a 201, as it is for real buyers booking a few each.
+ */
+export const BOOKINGS_PER_BUYER = 8;
 
 export interface Volume {
   products: number;
@@ -27,8 +35,11 @@ export interface Picks {
   sellerId: string;
   /** The buyer with the most bookings. */
   buyerEmail: string;
-  /** Buyers who book during the benchmark: a few, so one buyer's rows don't dominate. */
-  bookingBuyerEmails: string[];
+  /**
+   * Ids of the buyers who book during the benchmark: one per BOOKINGS_PER_BUYER bookable
+   * products, none of them the busiest buyer above.
+   */
+  bookingBuyerIds: string[];
   /** Unsold products nobody has booked: each booking request takes one of them. */
   bookableProductIds: string[];
 }
@@ -304,7 +315,10 @@ async function counts(client: pg.Client): Promise<Counts> {
   return rows[0] as Counts;
 }
 
-/** Picks the busiest seller, buyer and category, and products to book, from the data. */
+/**
+ * Picks the busiest seller, buyer and category, `bookable` products to book and the buyers to
+ * book them, from the data.
+ */
 export async function pick(url: string, bookable: number): Promise<Picks> {
   return withClient(url, async (client) => {
     const one = async (sql: string, values: unknown[] = []) => {
@@ -328,13 +342,25 @@ export async function pick(url: string, bookable: number): Promise<Picks> {
       select u.email as value from bookings b join users u on u.id = b.buyer_id
       where u.deleted_at is null
       group by u.email order by count(*) desc limit 1`);
-    const { rows: buyers } = await client.query<{ email: string }>(
-      `select email from users
-       where role = 'buyer' and deleted_at is null and password_hash is not null
-         and email like $1 and email <> $2
-       order by created_at desc limit 4`,
-      [`%@${EMAIL_DOMAIN}`, buyerEmail],
+    // Live buyers with room for BOOKINGS_PER_BUYER more unpaid bookings, and no listing of
+    // their own, so no product they book is theirs.
+    const bookingBuyers = Math.ceil(bookable / BOOKINGS_PER_BUYER);
+    const { rows: buyers } = await client.query<{ id: string }>(
+      `select u.id from users u
+       where u.role = 'buyer' and u.deleted_at is null and u.email like $1 and u.email <> $2
+         and (select count(*) from bookings b
+              where b.buyer_id = u.id and b.status = 'unpaid') <= $3
+         and not exists (select 1 from products p
+                         where p.seller_id = u.id and p.deleted_at is null)
+       order by u.created_at desc limit $4`,
+      [`%@${EMAIL_DOMAIN}`, buyerEmail, MAX_UNPAID_BOOKINGS - BOOKINGS_PER_BUYER, bookingBuyers],
     );
+    if (buyers.length < bookingBuyers) {
+      throw new Error(
+        `only ${buyers.length} buyers can book ${BOOKINGS_PER_BUYER} products each; ` +
+          `${bookable} bookable products need ${bookingBuyers}`,
+      );
+    }
     const { rows: products } = await client.query<{ id: string }>(
       `select p.id from products p
        where p.status = 'unsold' and p.deleted_at is null
@@ -347,7 +373,7 @@ export async function pick(url: string, bookable: number): Promise<Picks> {
       sellerEmail,
       sellerId,
       buyerEmail,
-      bookingBuyerEmails: buyers.map((row) => row.email),
+      bookingBuyerIds: buyers.map((row) => row.id),
       bookableProductIds: products.map((row) => row.id),
     };
   });
