@@ -11,8 +11,9 @@ import { API_TYPES_FILE, renderApiTypes, servedDocument } from './render.ts';
 
 /**
  * The document comes from the routes alone, so the app gets no database: its pool points at a
- * socket directory that does not exist. The one query tried at start (settling interrupted
- * payments) fails, is logged to a disabled logger, and changes nothing.
+ * socket directory that does not exist, and its job queue stays idle. The one query tried at
+ * start (settling interrupted payments) fails, is logged to a disabled logger, and changes
+ * nothing.
  */
 const NO_DATABASE = 'postgres://reloop@localhost/none?host=/nonexistent';
 
@@ -22,6 +23,7 @@ const app = await buildApp({
   config: loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }),
   jwtSecret: randomBytes(32).toString('hex'),
   database: openDatabase(NO_DATABASE),
+  jobs: { idle: true },
   logger: false,
 });
 try {

@@ -9,6 +9,9 @@ import { MemorySignInThrottle, type SignInThrottle } from './identity/sign-in-th
 import { TokenService } from './identity/tokens.ts';
 import { registerImageServing } from './images/serving.ts';
 import { DiskImageStore, type BucketImageStore, type ImageStore } from './images/storage.ts';
+import { JobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { startMail } from './mail/mailer.ts';
+import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { connectRedis } from './redis.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { CategoryCatalog } from './products/categories.ts';
@@ -26,6 +29,7 @@ import {
 } from './payments/stripe-provider.ts';
 import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
+import accountRoutes from './routes/api/auth/account.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
 import messageRoutes from './routes/api/messages/index.ts';
@@ -53,6 +57,9 @@ declare module 'fastify' {
     readonly isClosing: boolean;
     payments: PaymentProvider;
     categories: CategoryCatalog;
+    /** Work that runs later or again (emails first): DESIGN §14. */
+    jobs: JobQueue;
+    unsubscribeLinks: UnsubscribeLinks;
   }
 }
 
@@ -66,6 +73,8 @@ export interface AppOptions {
   signInThrottle?: SignInThrottle;
   /** Where the Stripe SDK connects when Stripe is configured; tests use a loopback stub. */
   stripeConnection?: StripeConnection;
+  /** The job queue's retry pace; tests shorten it. */
+  jobs?: JobQueueOptions;
   logger?: boolean;
 }
 
@@ -131,17 +140,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     : new TestPaymentProvider(database.db);
   app.decorate('payments', payments);
+  const jobs = new JobQueue(database.url, app.log, options.jobs);
+  app.decorate('jobs', jobs);
+  app.decorate('unsubscribeLinks', new UnsubscribeLinks(options.jwtSecret));
+  const mail = startMail(app);
 
   // Settling what a crash or a closed tab left half paid may call the provider for each
   // payment: it runs beside serving, and closing waits for it so the database stays open.
   let settling: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    settling = settleInterruptedPayments(database.db, payments, app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'settling interrupted payments failed'),
+    await jobs.start();
+    settling = settleInterruptedPayments(database.db, payments, jobs, app.log).catch(
+      (error: unknown) => app.log.error({ err: error }, 'settling interrupted payments failed'),
     );
   });
   app.addHook('onClose', async () => {
     await settling;
+    // Running jobs finish first: an email being sent is sent, not sent again after a restart.
+    await jobs.stop();
+    mail.close();
     redis?.disconnect();
     await database.close();
   });
@@ -165,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   if (config.oidc) {
     const settings = new OidcSignIn(config.oidc, options.jwtSecret);
     await app.register(oidcRoutes, { prefix: '/api', settings });

@@ -43,6 +43,8 @@ const envSchema = z
       .string()
       .regex(/^[\w.:/, -]+$/, 'must list addresses, ranges or loopback')
       .optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Reloop <no-reply@localhost>'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -104,6 +106,8 @@ export interface AppConfig {
   s3: S3Config | undefined;
   /** The balancers whose X-Forwarded-For names the client (fastify's `trustProxy`). */
   trustProxy: string | undefined;
+  /** Where email goes: SMTP_URL, or files under DATA_DIR/mail without it. */
+  mail: { smtpUrl: string | undefined; from: string };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -185,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
         }
       : undefined,
     trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
   };
 }

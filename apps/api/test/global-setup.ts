@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { JobQueue } from '../src/jobs/queue.ts';
 import { databaseUrlWithName } from './helpers/database.ts';
 
 /**
@@ -21,6 +22,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = openDatabase(databaseUrlWithName(server.url, template));
   await database.migrate();
   await database.close();
+  // The job queue's tables too, so each test's app finds them installed (about 20 ms, not 100).
+  const jobs = new JobQueue(databaseUrlWithName(server.url, template), console);
+  await jobs.start();
+  await jobs.stop();
   project.provide('postgresServerUrl', server.url);
   project.provide('postgresTemplate', template);
   return async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageUrlOrNoneSchema } from './common.ts';
+import { imageUrlOrNoneSchema, phoneSchema } from './common.ts';
 
 /** Emails are matched case-insensitively, so they are trimmed and lower-cased on the way in. */
 export const emailSchema = z
@@ -38,6 +38,8 @@ export const profileBodySchema = z
   .object({
     displayName: displayNameSchema.optional(),
     photoURL: imageUrlOrNoneSchema.optional(),
+    /** The phone booking and listing forms start with; '' forgets it. */
+    phone: z.union([z.literal(''), phoneSchema]).optional(),
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
@@ -49,6 +51,10 @@ export const authUserSchema = z
     email: z.string(),
     displayName: z.string(),
     photoURL: z.string(),
+    /** Whether the user followed the link sent to this address (DESIGN §14). */
+    emailVerified: z.boolean(),
+    /** The user's own phone, '' when not given; shown only to the user. */
+    phone: z.string(),
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof authUserSchema>;

@@ -60,3 +60,12 @@ export const imageUrlOrNoneSchema = imageUrlText.refine(
 
 export const roleSchema = z.enum(['buyer', 'seller', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * Digits only, kept as text; the usual formatting ("+1 (512) 555-0199") is accepted and
+ * stripped. The spec's forms send numbers, so a number is accepted too.
+ */
+export const phoneSchema = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform((value) => String(value).replace(/[\s().+-]/g, ''))
+  .pipe(z.string().regex(/^\d{6,15}$/, 'must have 6 to 15 digits'));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { imageUrlOrNoneSchema, imageUrlSchema, wholeNumberText } from './common.ts';
+import { imageUrlOrNoneSchema, imageUrlSchema, phoneSchema, wholeNumberText } from './common.ts';
 
 /**
  * Request and response shapes of the marketplace calls (SPEC §7). Field names follow the
@@ -10,15 +10,6 @@ import { imageUrlOrNoneSchema, imageUrlSchema, wholeNumberText } from './common.
  */
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
-
-/**
- * Digits only, kept as text; the usual formatting ("+1 (512) 555-0199") is accepted and
- * stripped. The spec's forms send numbers, so a number is accepted too.
- */
-export const phoneSchema = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform((value) => String(value).replace(/[\s().+-]/g, ''))
-  .pipe(z.string().regex(/^\d{6,15}$/, 'must have 6 to 15 digits'));
 
 /** A price in dollars with at most two decimals, up to one million. */
 export const priceSchema = z

@@ -57,6 +57,15 @@ export const messages = {
   threadFull: 'This conversation has reached its message limit',
   threadClosed: 'This conversation is closed: the product was sold to another buyer',
   productNotReported: 'Only conversations about reported products can be read by an admin',
+  tooManyAccountEmails: 'Too many emails were asked for; try again in a few minutes',
+  linkNotValid:
+    'This link no longer works: it was already used, it expired, or a newer one was sent. Ask for a new one',
+  wrongPassword: 'The password is not right',
+  emailAlreadyVerified: 'Your email address is already verified',
+  sameEmail: 'This is already your email address',
+  noPassword:
+    'This account signs in with Google and has no password; to confirm, type the account’s email address instead',
+  unsubscribeLinkNotValid: 'This unsubscribe link is not valid',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { dollars, isoTime, jsonObject, type JsonObject, type JsonText } from '../db/json.ts';
-import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
+import { preparedPerDatabase, preparedSqlStatement } from '../db/prepared.ts';
 import {
   bookingMessages,
   bookings,
@@ -22,9 +22,10 @@ import {
 } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage } from '../pagination.ts';
 import { listingExists } from '../products/products.ts';
-import { unreadBookingNotices } from './notifications.ts';
+import { emailNotice, unreadBookingNotices } from './notifications.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
 /**
@@ -107,25 +108,31 @@ const bookingViews = <Json>(db: Database, json: JsonObject<Json>) =>
 
 export async function createBooking(
   db: Database,
+  jobs: JobQueue,
   buyer: UserRow,
   body: z.output<typeof bookingBodySchema>,
 ): Promise<string> {
   const note = body.note || null;
-  let outcome: BookingOutcome | undefined;
   try {
-    [outcome] = await bookProduct(db)({ ...body, buyerId: buyer.id, note });
+    return await db.transaction(async (tx) => {
+      const [outcome] = await bookProduct(tx, { ...body, buyerId: buyer.id, note });
+      if (!outcome) throw new HttpError(404, messages.productNotFound);
+      if (outcome.seller_id === buyer.id) throw new HttpError(403, messages.ownProduct);
+      if (outcome.status !== 'unsold') throw new HttpError(409, messages.productSold);
+      if (outcome.unpaid_bookings >= MAX_UNPAID_BOOKINGS) {
+        throw new HttpError(409, messages.tooManyUnpaidBookings);
+      }
+      if (!outcome.booking_id || !outcome.notice_id) {
+        throw new Error(`booking of unsold product ${body.productId} not made`);
+      }
+      // Only a seller who would get it has the email queued: no job just to be dropped.
+      if (outcome.seller_wants_email) await emailNotice(tx, jobs, outcome.notice_id, 'booked');
+      return outcome.booking_id;
+    });
   } catch (error) {
     if (sqlErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, messages.alreadyBooked);
     throw error;
   }
-  if (!outcome) throw new HttpError(404, messages.productNotFound);
-  if (outcome.seller_id === buyer.id) throw new HttpError(403, messages.ownProduct);
-  if (outcome.status !== 'unsold') throw new HttpError(409, messages.productSold);
-  if (outcome.unpaid_bookings >= MAX_UNPAID_BOOKINGS) {
-    throw new HttpError(409, messages.tooManyUnpaidBookings);
-  }
-  if (!outcome.booking_id) throw new Error(`booking of unsold product ${body.productId} not made`);
-  return outcome.booking_id;
 }
 
 /**
@@ -136,13 +143,16 @@ export const MAX_UNPAID_BOOKINGS = 30;
 
 /**
  * What booking a product found: the product (none when gone), the buyer's unpaid bookings
- * before this one (counted up to the cap), and the booking, when made.
+ * before this one (counted up to the cap), and the booking, when made, with the seller's notice
+ * and whether the seller wants it by email (verified, bookings emails on).
  */
 interface BookingOutcome extends Record<string, unknown> {
   seller_id: string;
   status: string;
   unpaid_bookings: number;
   booking_id: string | null;
+  notice_id: string | null;
+  seller_wants_email: boolean | null;
 }
 
 /** Bare column names, as an INSERT's column list and a CTE's select list take them. */
@@ -161,12 +171,11 @@ const columns = (...each: { name: string }[]) => sql.join(each.map(column), sql`
  * notice). Its values: `productId`, `buyerId`, `buyerPhone`, `buyerMeetingLocation` and `note`
  * (null for none).
  */
-const bookProduct = preparedPerDatabase((db) => {
+const bookProduct = (() => {
   const buyerId = sql`${sql.placeholder('buyerId')}::uuid`;
   const note = sql`${sql.placeholder('note')}::text`;
   const { id, sellerId, status } = products;
-  return preparedSql<BookingOutcome>(
-    db,
+  return preparedSqlStatement<BookingOutcome>(
     'bookings_book_product',
     sql`with product as (
       select ${columns(id, sellerId, status, products.name, products.image, products.resalePriceCents)}
@@ -205,12 +214,16 @@ const bookProduct = preparedPerDatabase((db) => {
     ), seller_notified as (
       insert into ${notifications} (${columns(notifications.userId, notifications.side, notifications.bookingId, notifications.kind)})
       select ${column(bookings.sellerId)}, 'seller', ${column(bookings.id)}, 'booked' from booking
+      returning ${column(notifications.id)}
     )
     select product.${column(sellerId)} as seller_id, product.${column(status)} as status,
-      unpaid.bookings as unpaid_bookings, booking.${column(bookings.id)} as booking_id
+      unpaid.bookings as unpaid_bookings, booking.${column(bookings.id)} as booking_id,
+      (select ${column(notifications.id)} from seller_notified) as notice_id,
+      (select ${users.emailVerifiedAt} is not null and ${users.notifyBookings} from ${users}
+        where ${users.id} = product.${column(sellerId)}) as seller_wants_email
     from product cross join unpaid left join booking on true`,
   );
-});
+})();
 
 /** One side's bookings, newest first, where `owner` names them: an index range on it. */
 const bookingList = <Json>(

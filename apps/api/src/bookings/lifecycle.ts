@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/refunds.ts';
 import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
@@ -52,6 +53,7 @@ async function lockBooking(tx: Database, booking: BookingRow): Promise<BookingRo
 export async function cancelBooking(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   user: UserRow,
   bookingId: string,
 ): Promise<BookingTransition> {
@@ -67,7 +69,7 @@ export async function cancelBooking(
         throw new HttpError(409, messages.bookingClosed);
       case 'unpaid':
       case 'paid':
-        return cancelLocked(tx, locked, side);
+        return cancelLocked(tx, jobs, locked, side);
     }
   });
   return {
@@ -84,6 +86,7 @@ export async function cancelBooking(
  */
 export async function cancelLocked(
   tx: Database,
+  jobs: JobQueue,
   locked: BookingRow,
   side: BookingSide,
 ): Promise<BookingRow> {
@@ -103,7 +106,7 @@ export async function cancelLocked(
   await tx.execute(
     unreadBookingNotices(sql`${recipient.userId}::uuid`, locked.productId, locked.buyerId),
   );
-  await notify(tx, recipient, locked.id, 'cancelled');
+  await notify(tx, jobs, recipient, locked.id, 'cancelled');
   return updated ?? locked;
 }
 
@@ -151,7 +154,11 @@ export const openBookingsOf = (userId: string) =>
  * refunded) or finds the booking cancelled (and refunds itself). Returns the cancelled bookings:
  * their refunds (`refundCancelled`) are sent once the transaction has committed.
  */
-export async function cancelOpenBookingsOf(tx: Database, userId: string): Promise<BookingRow[]> {
+export async function cancelOpenBookingsOf(
+  tx: Database,
+  jobs: JobQueue,
+  userId: string,
+): Promise<BookingRow[]> {
   const open = await tx
     .selectDistinct({ productId: bookings.productId })
     .from(bookings)
@@ -177,7 +184,7 @@ export async function cancelOpenBookingsOf(tx: Database, userId: string): Promis
   const cancelled: BookingRow[] = [];
   for (const booking of locked) {
     const side = booking.buyerId === userId ? 'buyer' : 'seller';
-    cancelled.push(await cancelLocked(tx, booking, side));
+    cancelled.push(await cancelLocked(tx, jobs, booking, side));
   }
   return cancelled;
 }
@@ -185,6 +192,7 @@ export async function cancelOpenBookingsOf(tx: Database, userId: string): Promis
 /** The buyer says the handover happened: the sale is done. */
 export async function completeBooking(
   db: Database,
+  jobs: JobQueue,
   user: UserRow,
   bookingId: string,
 ): Promise<BookingTransition> {
@@ -208,7 +216,7 @@ export async function completeBooking(
       .update(bookings)
       .set({ status: 'completed', completedAt: sql`now()` })
       .where(eq(bookings.id, locked.id));
-    await notify(tx, otherParty(locked, side), locked.id, 'completed');
+    await notify(tx, jobs, otherParty(locked, side), locked.id, 'completed');
     return { _id: locked.id, status: 'completed', refundId: null };
   });
 }

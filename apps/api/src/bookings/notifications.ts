@@ -8,6 +8,7 @@ import {
   type Notifications,
 } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { isoTime, jsonObject, type JsonText } from '../db/json.ts';
 import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
 import { bookingMessages, bookings, notifications } from '../db/schema.ts';
@@ -16,7 +17,8 @@ import { readMarkOf, unreadMessageOf } from './read-marks.ts';
 /**
  * In-app notifications of the events that need a user to act (DESIGN §12): a new booking and
  * its payment (the seller), a message, a cancel, a confirmed handover. Each is written in the
- * transaction of its event, so there is never a notification of something that did not happen.
+ * transaction of its event, so there is never a notification of something that did not happen,
+ * and so is its email's job (DESIGN §14; the worker decides then whether the user wants it).
  */
 const LATEST = 20;
 
@@ -27,16 +29,28 @@ export interface Recipient {
 
 export async function notify(
   tx: Database,
+  jobs: JobQueue,
   recipient: Recipient,
   bookingId: string,
   kind: NotificationKind,
 ): Promise<void> {
-  // A burst of messages stays one unread notification (a partial unique index says so).
-  await tx
+  // A burst of messages stays one unread notification (a partial unique index says so), and
+  // so one email.
+  const [notice] = await tx
     .insert(notifications)
     .values({ ...recipient, bookingId, kind })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (notice) await emailNotice(tx, jobs, notice.id, kind);
 }
+
+/** Queues the email of the notification `notificationId`, in the caller's transaction. */
+export const emailNotice = (
+  tx: Database,
+  jobs: JobQueue,
+  notificationId: string,
+  kind: NotificationKind,
+): Promise<void> => jobs.enqueue(tx, 'email', { kind: 'notice', notificationId, event: kind });
 
 /**
  * Deletes `userId`'s unread notices that one buyer booked or cancelled one product: a new one

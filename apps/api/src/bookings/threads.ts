@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { findBookingRow, lockBookingRow } from './bookings.ts';
 import { findParty, partyOf } from './lifecycle.ts';
 import { markThreadNotificationRead, notify, otherParty, type Recipient } from './notifications.ts';
@@ -69,6 +70,7 @@ async function assertAdminMayRead(db: Database, user: UserRow, productId: string
 
 export async function postMessage(
   db: Database,
+  jobs: JobQueue,
   user: UserRow,
   bookingId: string,
   text: string,
@@ -90,7 +92,7 @@ export async function postMessage(
     if (!created) throw new Error('insert returned no row');
     // Writing in a thread means having read it.
     await haveRead(tx, { userId: user.id, side }, booking.id, created.id);
-    await notify(tx, otherParty(booking, side), booking.id, 'message');
+    await notify(tx, jobs, otherParty(booking, side), booking.id, 'message');
     return toMessageJson(created);
   });
 }

@@ -11,6 +11,8 @@ export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /** Where the server is, for the parts that keep connections of their own (the job queue). */
+  url: string;
   /** Applies the checked-in migrations that have not run yet. */
   migrate(): Promise<void>;
   /**
@@ -45,6 +47,7 @@ export function openDatabase(url: string, afterClose?: () => Promise<void>): Dat
   const db = drizzle(pool, { schema });
   return {
     db,
+    url,
     migrate: () => migrate(db, { migrationsFolder }),
     exclusively: async (work) => {
       const client = await pool.connect();

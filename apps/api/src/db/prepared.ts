@@ -32,10 +32,25 @@ export function preparedSql<Row extends Record<string, unknown>>(
   name: string,
   statement: SQL,
 ): (values: Record<string, unknown>) => Promise<Row[]> {
-  const prepared = db._.session.prepareQuery<{
-    execute: { rows: Row[] };
-    all: unknown;
-    values: unknown;
-  }>(dialect.sqlToQuery(statement), undefined, name, false);
-  return async (values) => (await prepared.execute(values)).rows;
+  const run = preparedSqlStatement<Row>(name, statement);
+  return (values) => run(db, values);
+}
+
+/**
+ * `preparedSql` for a statement that runs inside transactions: written out once, prepared by
+ * name on whichever connection the transaction holds (each connection parses it once).
+ */
+export function preparedSqlStatement<Row extends Record<string, unknown>>(
+  name: string,
+  statement: SQL,
+): (db: Database, values: Record<string, unknown>) => Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  return async (db, values) => {
+    const prepared = db._.session.prepareQuery<{
+      execute: { rows: Row[] };
+      all: unknown;
+      values: unknown;
+    }>(query, undefined, name, false);
+    return (await prepared.execute(values)).rows;
+  };
 }

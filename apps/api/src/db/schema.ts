@@ -48,6 +48,15 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** Null for accounts that only sign in through OIDC. */
     passwordHash: text('password_hash'),
+    /** When the user followed a verification link (or the identity provider vouched). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The user's own phone, '' until given: the booking and listing forms start with it. */
+    phone: text('phone').notNull().default(''),
+    // Which notice emails the user wants (DESIGN §14); security emails always go.
+    notifyBookings: boolean('notify_bookings').notNull().default(true),
+    notifyMessages: boolean('notify_messages').notNull().default(true),
+    notifyReviews: boolean('notify_reviews').notNull().default(true),
+    notifySavedSearches: boolean('notify_saved_searches').notNull().default(true),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -76,6 +85,38 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * One-use links emailed to a user (DESIGN §14): `<id>.<secret>`, of which only a SHA-256 of the
+ * secret is kept, so the table alone signs nobody in. An email change carries its new address.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', {
+      enum: ['password_reset', 'email_verification', 'email_change'],
+    }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      'account_tokens_purpose_check',
+      sql`${table.purpose} in ('password_reset', 'email_verification', 'email_change')`,
+    ),
+    // A new link of a purpose voids the user's earlier unused ones.
+    index('account_tokens_user_idx')
+      .on(table.userId, table.purpose)
+      .where(sql`${table.usedAt} is null`),
+  ],
 );
 
 export const categories = pgTable('categories', {

@@ -27,7 +27,14 @@ export class EmailTakenError extends Error {
 
 export async function createAccount(
   db: Database,
-  account: { email: string; passwordHash: string | null; name?: string; image?: string },
+  account: {
+    email: string;
+    passwordHash: string | null;
+    name?: string;
+    image?: string;
+    /** The identity provider vouched for the address: no verification email is needed. */
+    emailVerified?: boolean;
+  },
 ): Promise<UserRow> {
   try {
     const [user] = await db
@@ -37,6 +44,7 @@ export async function createAccount(
         passwordHash: account.passwordHash,
         name: account.name ?? '',
         image: account.image ?? '',
+        emailVerifiedAt: account.emailVerified ? new Date() : null,
       })
       .returning();
     if (!user) throw new Error('insert returned no row');
@@ -119,11 +127,12 @@ const sessionUser = preparedPerDatabase((db) =>
 export async function updateProfile(
   db: Database,
   userId: string,
-  profile: { name?: string | undefined; image?: string | undefined },
+  profile: { name?: string | undefined; image?: string | undefined; phone?: string | undefined },
 ): Promise<UserRow> {
   const changes = {
     ...(profile.name === undefined ? {} : { name: profile.name }),
     ...(profile.image === undefined ? {} : { image: profile.image }),
+    ...(profile.phone === undefined ? {} : { phone: profile.phone }),
   };
   if (Object.keys(changes).length === 0) {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -136,5 +145,12 @@ export async function updateProfile(
 }
 
 export function toAuthUser(user: UserRow): AuthUser {
-  return { uid: user.id, email: user.email, displayName: user.name, photoURL: user.image };
+  return {
+    uid: user.id,
+    email: user.email,
+    displayName: user.name,
+    photoURL: user.image,
+    emailVerified: user.emailVerifiedAt !== null,
+    phone: user.phone,
+  };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookings, payments, products } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { findBookingRow, lockBookingRow } from '../bookings/bookings.ts';
 import { notify } from '../bookings/notifications.ts';
 import { findExistingProduct } from '../products/products.ts';
@@ -34,6 +35,7 @@ async function buyersBooking(db: Database, buyer: UserRow, bookingId: string): P
 export async function createPaymentIntent(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   buyer: UserRow,
   bookingId: string,
 ): Promise<string> {
@@ -42,7 +44,7 @@ export async function createPaymentIntent(
   const [started] = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
   const existing = started && (await provider.retrieveIntent(started.intentId));
   if (existing?.status === 'succeeded') {
-    await completeOrder(db, provider, booking, existing.id, existing);
+    await completeOrder(db, provider, jobs, booking, existing.id, existing);
     throw new HttpError(409, messages.bookingPaid);
   }
   if (booking.status === 'cancelled') throw new HttpError(409, messages.bookingCancelled);
@@ -90,11 +92,12 @@ export interface OrderResult {
 export async function recordOrder(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   buyer: UserRow,
   order: { bookingId: string; paymentId: string },
 ): Promise<OrderResult> {
   const booking = await buyersBooking(db, buyer, order.bookingId);
-  return completeOrder(db, provider, booking, order.paymentId);
+  return completeOrder(db, provider, jobs, booking, order.paymentId);
 }
 
 /**
@@ -106,6 +109,7 @@ export async function recordOrder(
 export async function recordOrderForIntent(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   intentId: string,
   bookingId: string | undefined,
 ): Promise<void> {
@@ -115,7 +119,7 @@ export async function recordOrderForIntent(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id.data));
   if (!booking) return;
   try {
-    await completeOrder(db, provider, booking, intentId);
+    await completeOrder(db, provider, jobs, booking, intentId);
   } catch (error) {
     // 4xx outcomes (already paid with another payment, sold and refunded) are final answers.
     if (!(error instanceof HttpError)) throw error;
@@ -138,6 +142,7 @@ const refusedAfterPayment = {
 export async function completeOrder(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   booking: BookingRow,
   paymentId: string,
   retrieved?: ProviderIntent,
@@ -193,7 +198,7 @@ export async function completeOrder(
       .update(payments)
       .set({ status: 'succeeded' })
       .where(eq(payments.bookingId, booking.id));
-    await notify(tx, { userId: locked.sellerId, side: 'seller' }, booking.id, 'paid');
+    await notify(tx, jobs, { userId: locked.sellerId, side: 'seller' }, booking.id, 'paid');
     return 'recorded';
   });
 

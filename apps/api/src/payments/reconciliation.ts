@@ -3,6 +3,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings, payments } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { completeOrder } from './orders.ts';
 import type { PaymentProvider } from './provider.ts';
 import { refundPayment, sendClaimedRefund } from './refunds.ts';
@@ -27,6 +28,7 @@ const SETTLEMENT_LOCK = 0x5e771e;
 export async function settleInterruptedPayments(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
 ): Promise<Settlement> {
   const settlement: Settlement = { recorded: 0, refunded: 0, failed: 0 };
@@ -66,7 +68,7 @@ export async function settleInterruptedPayments(
         }
         const intent = await provider.retrieveIntent(payment.intentId);
         if (intent?.status !== 'succeeded') continue;
-        await completeOrder(db, provider, booking, intent.id, intent);
+        await completeOrder(db, provider, jobs, booking, intent.id, intent);
         settlement.recorded += 1;
       } catch (error) {
         // A 409 from completeOrder means the payment could not buy the product and was refunded.

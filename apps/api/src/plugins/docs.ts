@@ -10,6 +10,10 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
  */
 const tags = [
   { name: 'identity', description: 'Accounts, sign-in (password or Google) and the API token' },
+  {
+    name: 'account',
+    description: 'Recovery, email verification and changes, notice emails, export and deletion',
+  },
   { name: 'users', description: 'Registering as buyer or seller, and looking up a role' },
   { name: 'products', description: 'Categories and the listings anyone can browse or report' },
   { name: 'seller', description: "A seller's own listings" },

@@ -11,9 +11,10 @@ import {
 import { cancelOpenBookingsOf, openBookingsOf, refundCancelled } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookings, products, sessions, users } from '../db/schema.ts';
+import { accountTokens, bookings, products, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
@@ -76,27 +77,63 @@ export const listUsersByRole = (
 ): Promise<Page<ListedUser>> => readPage(usersByRoleList(db), { role }, page);
 
 /**
- * Soft delete: the account can no longer sign in, its sessions end, its listings vanish, and its
- * open bookings end on both sides (as buyer, and as the seller of the products booked): each is
- * cancelled on the deleted side's word and the other side told, in the same transaction. Paid
- * ones are refunded once it has committed, through the cancel's refund (claimed, with an
- * idempotency key). A refund the provider refuses stays owed, and is logged: the booking is
- * cancelled with its payment unrefunded, which the settlement at start-up sends again
- * (payments/reconciliation.ts), as does a cancel of the booking by the side that is left.
+ * An admin deletes a user (soft delete): the account can no longer sign in, and its listings and
+ * open bookings end with it (`endAccount`).
  */
 export async function deleteUser(
   db: Database,
   provider: PaymentProvider,
+  jobs: JobQueue,
   admin: UserRow,
   userId: string,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
   if (userId === admin.id) throw new HttpError(400, messages.cannotDeleteSelf);
+  await endAccount({ db, provider, jobs, log }, userId, { erase: false });
+}
+
+/** Shown for an erased account's side of the sales it took part in. */
+export const DELETED_USER_NAME = 'Deleted user';
+
+/**
+ * Ends an account: it can no longer sign in, its sessions and unused links end, its listings
+ * vanish, and its open bookings end on both sides (as buyer, and as the seller of the products
+ * booked): each is cancelled on the deleted side's word and the other side told, in the same
+ * transaction. With `erase` (the user's own deletion, DESIGN §14) its personal data goes too:
+ * name, email, phone and photo, on the account, its listings and its bookings; finished sales
+ * stay, with the person shown as "Deleted user". Paid bookings are refunded once it has
+ * committed, through the cancel's refund (claimed, with an idempotency key). A refund the
+ * provider refuses stays owed, and is logged: the booking is cancelled with its payment
+ * unrefunded, which the settlement at start-up sends again (payments/reconciliation.ts), as does
+ * a cancel of the booking by the side that is left.
+ */
+export async function endAccount(
+  services: {
+    db: Database;
+    provider: PaymentProvider;
+    jobs: JobQueue;
+    log: Pick<FastifyBaseLogger, 'error'>;
+  },
+  userId: string,
+  { erase }: { erase: boolean },
+): Promise<void> {
+  const { db, provider, jobs, log } = services;
   const now = new Date();
   const cancelled = await db.transaction(async (tx) => {
     const deleted = await tx
       .update(users)
-      .set({ deletedAt: now })
+      .set({
+        deletedAt: now,
+        ...(erase
+          ? {
+              name: DELETED_USER_NAME,
+              email: sql`${users.id}::text || '@deleted.invalid'`,
+              image: '',
+              phone: '',
+              passwordHash: null,
+            }
+          : {}),
+      })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (deleted.length === 0) throw new HttpError(404, messages.userNotFound);
@@ -109,7 +146,16 @@ export async function deleteUser(
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    return cancelOpenBookingsOf(tx, userId);
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+    const ended = await cancelOpenBookingsOf(tx, jobs, userId);
+    if (erase) {
+      await tx.update(products).set({ phone: '' }).where(eq(products.sellerId, userId));
+      await tx.update(bookings).set({ phone: '' }).where(eq(bookings.buyerId, userId));
+    }
+    return ended;
   });
   for (const booking of cancelled) {
     try {

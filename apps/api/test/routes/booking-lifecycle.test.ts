@@ -220,7 +220,7 @@ describe('POST /api/bookings/:id/cancel of a payment the provider took but Reloo
     const late = await orderAs(t.app, buyer, bookingId, paymentId);
     expect(late.json()).toEqual({ message: messages.cancelledRefunded, refundId });
     expect(refund).toHaveBeenCalledTimes(1);
-    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.jobs, t.app.log)).toEqual({
       recorded: 0,
       refunded: 0,
       failed: 0,
@@ -257,7 +257,7 @@ describe('POST /api/bookings/:id/cancel of a payment the provider took but Reloo
     });
     expect((await storedIntent(paymentId))?.refundId).toBeNull();
 
-    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.jobs, t.app.log)).toEqual({
       recorded: 0,
       refunded: 1,
       failed: 0,
@@ -338,7 +338,7 @@ describe('POST /api/bookings/:id/cancel after paying', () => {
     const [owed] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
     expect(owed?.status).toBe('succeeded');
 
-    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.jobs, t.app.log)).toEqual({
       recorded: 0,
       refunded: 1,
       failed: 0,

@@ -505,7 +505,7 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
     });
     expect(await storedPayment(bookingId)).toMatchObject({ status: 'succeeded', refundId: null });
 
-    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.log)).toEqual({
+    expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.jobs, t.app.log)).toEqual({
       recorded: 0,
       refunded: 1,
       failed: 0,

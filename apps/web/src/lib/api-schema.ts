@@ -101,7 +101,7 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Update the display name and photo */
+    /** Update the display name, photo and phone */
     patch: operations['updateProfile'];
     trace?: never;
   };
@@ -133,6 +133,200 @@ export interface paths {
     put?: never;
     /** Exchange the sign-in token for the API token the web app stores */
     post: operations['createApiToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email a password reset link (the same answer whether or not the account exists) */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a new password with a reset link; every earlier session is signed out */
+    post: operations['confirmPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/verify-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm the account’s email address with the link sent to it */
+    post: operations['verifyEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/verify-email/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the verification link again */
+    post: operations['resendVerificationEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the password; every other session is signed out */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the email address: a link goes to the new one, which applies the change */
+    post: operations['requestEmailChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply an email change with the link sent to the new address */
+    post: operations['confirmEmailChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everything Reloop holds about the signed-in user, as JSON */
+    get: operations['exportAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete the account: personal data erased, unsold listings removed, open bookings cancelled and refunded
+     * @description Accounts that sign in only with Google have no password: they send their email address as `password`.
+     */
+    delete: operations['deleteAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which notice emails the user wants */
+    get: operations['getNotificationPreferences'];
+    /** Choose which notice emails to get (security emails always go) */
+    put: operations['setNotificationPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One-click unsubscribe (RFC 8058): turn one kind of notice email off
+     * @description The URL of a notice’s `List-Unsubscribe` header. Needs no sign-in: the token names the user and the kind and is signed.
+     */
+    post: operations['unsubscribe'];
     delete?: never;
     options?: never;
     head?: never;
@@ -724,6 +918,80 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AccountDeletionInput: {
+      password: string;
+    };
+    AccountExport: {
+      exportedAt: string;
+      profile: {
+        id: string;
+        email: string;
+        name: string;
+        photoURL: string;
+        phone: string;
+        role: string | null;
+        sellerVerified: boolean;
+        emailVerified: boolean;
+        /** @enum {string} */
+        signsInWith: 'password' | 'google';
+        createdAt: string;
+        notifications: components['schemas']['NotificationPreferences'];
+      };
+      listings: {
+        id: string;
+        name: string;
+        description: string;
+        price: number;
+        originalPrice: number;
+        condition: string;
+        location: string;
+        phone: string;
+        yearOfPurchase: number;
+        photos: string[];
+        status: string;
+        advertised: boolean;
+        createdAt: string;
+        deletedAt: string | null;
+      }[];
+      bookings: {
+        id: string;
+        productId: string;
+        productName: string;
+        price: number;
+        status: string;
+        phone: string;
+        meetingLocation: string;
+        note: string | null;
+        createdAt: string;
+        paidAt: string | null;
+        completedAt: string | null;
+        cancelledAt: string | null;
+      }[];
+      sales: {
+        id: string;
+        productId: string;
+        productName: string;
+        price: number;
+        status: string;
+        buyerName: string;
+        createdAt: string;
+        paidAt: string | null;
+        completedAt: string | null;
+        cancelledAt: string | null;
+      }[];
+      messages: {
+        bookingId: string;
+        fromMe: boolean;
+        text: string;
+        createdAt: string;
+      }[];
+      notifications: {
+        kind: string;
+        bookingId: string;
+        read: boolean;
+        createdAt: string;
+      }[];
+    };
     Acknowledged: {
       /** @enum {boolean} */
       acknowledged: true;
@@ -741,6 +1009,8 @@ export interface components {
       email: string;
       displayName: string;
       photoURL: string;
+      emailVerified: boolean;
+      phone: string;
     };
     Booking: {
       /** Format: uuid */
@@ -803,6 +1073,17 @@ export interface components {
       acknowledged: true;
       /** Format: uuid */
       _id: string;
+    };
+    EmailChangeInput: {
+      newEmail: string;
+      password: string;
+    };
+    EmailTokenInput: {
+      token: string;
+    };
+    EmailVerified: {
+      /** @enum {boolean} */
+      emailVerified: true;
     };
     Error: {
       message: string;
@@ -911,6 +1192,18 @@ export interface components {
       read: boolean;
       createdAt: string;
     };
+    NotificationPreferences: {
+      bookings: boolean;
+      messages: boolean;
+      reviews: boolean;
+      savedSearches: boolean;
+    };
+    NotificationPreferencesInput: {
+      bookings: boolean;
+      messages: boolean;
+      reviews: boolean;
+      savedSearches: boolean;
+    };
     Notifications: {
       /** @description Unread notifications, counted up to 100: 100 means that many or more */
       unread: number;
@@ -928,6 +1221,17 @@ export interface components {
       /** Format: uuid */
       bookingId: string;
       paymentId: string;
+    };
+    PasswordChangeInput: {
+      currentPassword: string;
+      newPassword: string;
+    };
+    PasswordResetConfirmInput: {
+      token: string;
+      password: string;
+    };
+    PasswordResetInput: {
+      email: string;
     };
     PaymentIntent: {
       id: string;
@@ -1033,6 +1337,7 @@ export interface components {
     ProfileUpdateInput: {
       displayName?: string;
       photoURL?: string;
+      phone?: '' | (string | number);
     };
     PublicConfig: {
       /** @enum {string} */
@@ -1431,6 +1736,556 @@ export interface operations {
       };
       /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetInput'];
+      };
+    };
+    responses: {
+      /** @description Accepted: the email is on its way */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirmPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetConfirmInput'];
+      };
+    };
+    responses: {
+      /** @description The password is changed; sign in with it */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifyEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailTokenInput'];
+      };
+    };
+    responses: {
+      /** @description The address is verified */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailVerified'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendVerificationEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the email is on its way */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Changed; this session stays signed in */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  requestEmailChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Accepted: the email is on its way */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirmEmailChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailTokenInput'];
+      };
+    };
+    responses: {
+      /** @description Changed; the old address was told. Sessions stay signed in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: components['schemas']['AuthUser'];
+          };
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountDeletionInput'];
+      };
+    };
+    responses: {
+      /** @description Deleted; no token of this account works any more */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPreferences'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationPreferencesInput'];
+      };
+    };
+    responses: {
+      /** @description The choices, as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPreferences'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          'List-Unsubscribe'?: 'One-Click';
+        } | null;
+      };
+    };
+    responses: {
+      /** @description That kind of email is off */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            preference: 'bookings' | 'messages' | 'reviews' | 'savedSearches';
+          };
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -90,14 +90,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, displayName, photoURL } = request.body;
+      const passwordHash = await hashPassword(password);
       try {
-        const user = await createAccount(app.db, {
-          email,
-          passwordHash: await hashPassword(password),
-          name: displayName,
-          image: photoURL,
+        const { user, sessionId } = await app.db.transaction(async (tx) => {
+          const created = await createAccount(tx, {
+            email,
+            passwordHash,
+            name: displayName,
+            image: photoURL,
+          });
+          // The verification link goes out with the account, or not at all.
+          await app.jobs.enqueue(tx, 'email', { kind: 'emailVerification', userId: created.id });
+          return { user: created, sessionId: await startSession(tx, created.id) };
         });
-        const sessionId = await startSession(app.db, user.id);
         return reply
           .code(201)
           .send({ idToken: await issueToken(user, sessionId), user: toAuthUser(user) });
@@ -173,7 +178,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateProfile',
         tags: ['identity'],
-        summary: 'Update the display name and photo',
+        summary: 'Update the display name, photo and phone',
         security: bearerAuth,
         body: profileBodySchema,
         response: { 200: signedInUser, ...errorResponses(400, 401) },
@@ -184,6 +189,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateProfile(app.db, user.id, {
         name: request.body.displayName,
         image: request.body.photoURL,
+        phone: request.body.phone,
       });
       return { user: toAuthUser(updated) };
     },

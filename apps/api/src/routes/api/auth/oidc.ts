@@ -142,6 +142,8 @@ async function userFor(db: Database, profile: OidcProfile): Promise<UserRow> {
       passwordHash: null,
       name: profile.name || uiMessages.displayNameFallback,
       image: profile.picture,
+      // The issuer vouched for the address (OidcSignIn refuses one it did not verify).
+      emailVerified: true,
     });
     await registerUser(db, user, { role: 'buyer' });
     return { ...user, role: 'buyer' };

@@ -43,7 +43,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createBooking(app.db, currentSession(request).user, request.body);
+      const id = await createBooking(app.db, app.jobs, currentSession(request).user, request.body);
       return reply.code(201).send({ success: true, message: messages.bookingCreated, _id: id });
     },
   );
@@ -119,7 +119,13 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelBooking(app.db, app.payments, currentSession(request).user, request.params.id),
+      cancelBooking(
+        app.db,
+        app.payments,
+        app.jobs,
+        currentSession(request).user,
+        request.params.id,
+      ),
   );
 
   app.post(
@@ -138,7 +144,8 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => completeBooking(app.db, currentSession(request).user, request.params.id),
+    async (request) =>
+      completeBooking(app.db, app.jobs, currentSession(request).user, request.params.id),
   );
 };
 

@@ -57,6 +57,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await postMessage(
             app.db,
+            app.jobs,
             currentSession(request).user,
             request.params.id,
             request.body.text,

@@ -38,6 +38,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       clientSecret: await createPaymentIntent(
         app.db,
         app.payments,
+        app.jobs,
         currentSession(request).user,
         request.body.bookingId,
       ),
@@ -60,7 +61,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => recordOrder(app.db, app.payments, currentSession(request).user, request.body),
+    (request) =>
+      recordOrder(app.db, app.payments, app.jobs, currentSession(request).user, request.body),
   );
 
   const provider = app.payments;

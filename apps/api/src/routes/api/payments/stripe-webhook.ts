@@ -55,7 +55,13 @@ const stripeWebhookRoutes: FastifyPluginAsync<{ provider: StripePaymentProvider 
       }
       if (event.type === 'payment_intent.succeeded') {
         const intent = event.data.object;
-        await recordOrderForIntent(app.db, provider, intent.id, intent.metadata.bookingId);
+        await recordOrderForIntent(
+          app.db,
+          provider,
+          app.jobs,
+          intent.id,
+          intent.metadata.bookingId,
+        );
       }
       return { received: true };
     },

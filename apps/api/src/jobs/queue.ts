@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, type Job, type Queue, type SendOptions } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { EmailJob } from '../mail/email-jobs.ts';
+
+/**
+ * The one way Reloop runs work later or again (DESIGN §14): a job queue in PostgreSQL (pg-boss),
+ * so it needs nothing beyond the database every instance already shares. A job is enqueued in
+ * the transaction of the event that causes it, so it exists exactly when the event does; a
+ * worker runs it with retries and backoff, and across instances each job runs once (pg-boss
+ * claims jobs with SKIP LOCKED). Jobs outlive processes: a job whose worker died is retried
+ * when its claim expires.
+ */
+
+/** Every queue and what its jobs carry. */
+export interface JobData {
+  email: EmailJob;
+}
+export type QueueName = keyof JobData;
+
+/**
+ * How each queue retries. An email waits out an SMTP server that is down: retried with
+ * exponential backoff up to an hour apart, for about four days, before it counts as failed
+ * (kept, and listed by the queue's failed count, never dropped).
+ */
+const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
+  email: {
+    retryLimit: 100,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    // Longer than an SMTP conversation's worst case (the transport's timeouts), so a job is
+    // only taken back from a worker that died.
+    expireInSeconds: 300,
+    retentionSeconds: 14 * 24 * 3600,
+    notify: true,
+  },
+};
+
+export interface JobQueueOptions {
+  /** The first retry's delay in seconds, doubling after; tests shorten it. */
+  retryDelaySeconds?: number;
+  /** Never started: for an app built only to describe its routes (`npm run api:types`). */
+  idle?: boolean;
+}
+
+/** Where the queue reports failures: the app's logger. */
+export type JobLog = Pick<FastifyBaseLogger, 'error' | 'warn'>;
+
+type Handler<Name extends QueueName> = (job: Job<JobData[Name]>) => Promise<void>;
+
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #options: JobQueueOptions;
+  readonly #log: JobLog;
+  readonly #handlers = new Map<QueueName, { handler: Handler<never>; concurrency: number }>();
+  #started = false;
+
+  constructor(databaseUrl: string, log: JobLog, options: JobQueueOptions = {}) {
+    this.#log = log;
+    this.#options = options;
+    this.#boss = new PgBoss({
+      connectionString: databaseUrl,
+      // Workers and maintenance only: the jobs themselves are written on the app's own pool.
+      max: 4,
+      application_name: 'reloop-jobs',
+      useListenNotify: true,
+    });
+    // A lost connection or a failed maintenance pass is logged; pg-boss retries on its own.
+    this.#boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Installs or upgrades the queue's tables when needed, creates the queues, starts workers. */
+  async start(): Promise<void> {
+    if (this.#options.idle) return;
+    await this.#boss.start();
+    this.#started = true;
+    for (const [name, options] of Object.entries(QUEUES)) {
+      const retryDelay = this.#options.retryDelaySeconds ?? options.retryDelay;
+      await this.#boss.createQueue(name, { ...options, retryDelay });
+      // createQueue leaves an existing queue as it was: a changed policy reaches it here.
+      await this.#boss.updateQueue(name, {
+        retryLimit: options.retryLimit,
+        retryDelay,
+        retryBackoff: options.retryBackoff,
+        expireInSeconds: options.expireInSeconds,
+        retentionSeconds: options.retentionSeconds,
+      });
+    }
+    for (const [name, { handler, concurrency }] of this.#handlers) {
+      await this.#work(name, handler, concurrency);
+    }
+  }
+
+  /**
+   * Queues a job inside `tx`, the transaction of the event that causes it: if the event rolls
+   * back, so does the job. On the pool (`tx` a database), it is a statement of its own.
+   */
+  async enqueue<Name extends QueueName>(
+    tx: Database,
+    name: Name,
+    data: JobData[Name],
+    options: SendOptions = {},
+  ): Promise<void> {
+    await this.#boss.send(name, data, { ...options, db: fromDrizzle(tx, sql) });
+  }
+
+  /**
+   * Runs `handler` for each job of `name`, `concurrency` at a time in this process, from start()
+   * on. A handler that throws has its job retried as the queue says; one job per fetch, so a
+   * failure never makes a finished job run again.
+   */
+  work<Name extends QueueName>(name: Name, concurrency: number, handler: Handler<Name>): void {
+    if (this.#started) throw new Error(`worker for ${name} registered after the queue started`);
+    this.#handlers.set(name, { handler: handler as Handler<never>, concurrency });
+  }
+
+  async #work(name: QueueName, handler: Handler<never>, concurrency: number): Promise<void> {
+    await this.#boss.work(
+      name,
+      { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 2 },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job as Job<never>);
+        } catch (error) {
+          this.#log.warn(
+            { err: error, queue: name, jobId: job.id, retry: job.retryCount },
+            'job failed; it will be retried',
+          );
+          throw error;
+        }
+      },
+    );
+  }
+
+  /** Jobs of `name` waiting or being retried, and those that ran out of retries. */
+  async depth(name: QueueName): Promise<{ queued: number; failed: number }> {
+    const queue = await this.#boss.getQueue(name);
+    return { queued: queue?.queuedCount ?? 0, failed: queue?.failedCount ?? 0 };
+  }
+
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), and closes the pool. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}

@@ -1,0 +1,346 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { BookingSide, NoticePreference, NotificationKind } from '@reloop/shared';
+import type { Database } from '../db/client.ts';
+import { bookingMessages, bookings, notifications, payments, users } from '../db/schema.ts';
+import { issueAccountToken, TOKEN_LIFETIME_MS } from '../identity/account-tokens.ts';
+import type { EmailJob } from './email-jobs.ts';
+import { renderEmail, type EmailContent } from './layout.tsx';
+import type { Email } from './transport.ts';
+import type { UnsubscribeLinks } from './unsubscribe.ts';
+
+/**
+ * Turns an email job into the email to send, reading what it needs when it is sent: an email
+ * that no longer has a reason (an account that is gone, a notice turned off, an address that
+ * is not verified, a thread read meanwhile) is not sent at all. One-use links are made here.
+ */
+export interface MailContext {
+  db: Database;
+  /** PUBLIC_URL, or where this instance listens: every link in an email is absolute on it. */
+  baseUrl: () => string;
+  unsubscribe: UnsubscribeLinks;
+}
+
+/** What an email says and where it goes, before it is rendered. */
+interface Draft {
+  to: string;
+  subject: string;
+  content: EmailContent;
+  headers?: Record<string, string>;
+}
+
+export async function composeEmail(
+  context: MailContext,
+  job: { id: string; data: EmailJob },
+): Promise<Email | undefined> {
+  const draft = await draftFor({ ...context, baseUrl: context.baseUrl() }, job.data);
+  if (!draft) return undefined;
+  const { html, text } = await renderEmail(draft.content);
+  return {
+    to: draft.to,
+    subject: draft.subject,
+    html,
+    text,
+    link: draft.content.action.url,
+    messageId: `<${job.id}@${new URL(context.baseUrl()).hostname}>`,
+    ...(draft.headers ? { headers: draft.headers } : {}),
+  };
+}
+
+/** The context with its base URL read once, for one email. */
+type Resolved = Omit<MailContext, 'baseUrl'> & { baseUrl: string };
+
+function draftFor(context: Resolved, job: EmailJob): Promise<Draft | undefined> {
+  switch (job.kind) {
+    case 'passwordReset':
+      return passwordReset(context, job.email);
+    case 'emailVerification':
+      return emailVerification(context, job.userId);
+    case 'emailChange':
+      return emailChange(context, job.userId, job.newEmail);
+    case 'emailChanged':
+      return emailChanged(context, job.userId, job.oldEmail);
+    case 'notice':
+      return notice(context, job.notificationId);
+  }
+}
+
+const securityReason =
+  'You got this email because of a change to your Reloop account. Emails like this one are always sent.';
+
+const hours = (ms: number) => ms / 3_600_000;
+
+async function liveUser(db: Database, where: ReturnType<typeof eq>) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(where, isNull(users.deletedAt)));
+  return user;
+}
+
+async function passwordReset(context: Resolved, email: string): Promise<Draft | undefined> {
+  const user = await liveUser(context.db, eq(users.email, email));
+  if (!user) return undefined;
+  if (!user.passwordHash) {
+    return {
+      to: user.email,
+      subject: 'Signing in to Reloop',
+      content: {
+        preview: 'Your account signs in with Google',
+        heading: 'Your account has no password',
+        paragraphs: [
+          'Someone asked to reset the password of the Reloop account of this address. It signs in with Google, so there is no password to reset: use “Continue with Google” on the sign-in page.',
+        ],
+        action: { label: 'Sign in', url: `${context.baseUrl}/login` },
+        reason: securityReason,
+      },
+    };
+  }
+  const token = await issueAccountToken(context.db, user.id, 'password_reset');
+  return {
+    to: user.email,
+    subject: 'Reset your Reloop password',
+    content: {
+      preview: 'Choose a new password for your Reloop account',
+      heading: 'Choose a new password',
+      paragraphs: [
+        `Someone, hopefully you, asked to reset the password of your Reloop account. The link works once, for the next ${TOKEN_LIFETIME_MS.password_reset / 60_000} minutes; choosing a new password signs you out everywhere else.`,
+        'If it was not you, ignore this email: your password stays as it is.',
+      ],
+      action: {
+        label: 'Choose a new password',
+        url: `${context.baseUrl}/reset-password?token=${token}`,
+      },
+      reason: securityReason,
+    },
+  };
+}
+
+async function emailVerification(context: Resolved, userId: string): Promise<Draft | undefined> {
+  const user = await liveUser(context.db, eq(users.id, userId));
+  if (!user || user.emailVerifiedAt) return undefined;
+  const token = await issueAccountToken(context.db, user.id, 'email_verification');
+  return {
+    to: user.email,
+    subject: 'Confirm your email address for Reloop',
+    content: {
+      preview: 'One click to confirm your address',
+      heading: 'Confirm your email address',
+      paragraphs: [
+        'Confirm that this address is yours, so Reloop can tell you when someone books, pays or writes to you.',
+        `The link works for ${hours(TOKEN_LIFETIME_MS.email_verification)} hours. If you did not sign up for Reloop, ignore this email.`,
+      ],
+      action: { label: 'Confirm my email', url: `${context.baseUrl}/verify-email?token=${token}` },
+      reason: securityReason,
+    },
+  };
+}
+
+async function emailChange(
+  context: Resolved,
+  userId: string,
+  newEmail: string,
+): Promise<Draft | undefined> {
+  const user = await liveUser(context.db, eq(users.id, userId));
+  if (!user) return undefined;
+  const token = await issueAccountToken(context.db, user.id, 'email_change', newEmail);
+  return {
+    to: newEmail,
+    subject: 'Confirm your new email address for Reloop',
+    content: {
+      preview: 'Confirm the change of your Reloop address',
+      heading: 'Confirm your new email address',
+      paragraphs: [
+        `You asked to change the email address of your Reloop account from ${user.email} to this one. It changes when you follow the link, within ${hours(TOKEN_LIFETIME_MS.email_change)} hours.`,
+        'If you did not ask for this, ignore this email: nothing changes.',
+      ],
+      action: {
+        label: 'Use this address',
+        url: `${context.baseUrl}/verify-email?token=${token}&change=1`,
+      },
+      reason: securityReason,
+    },
+  };
+}
+
+async function emailChanged(
+  context: Resolved,
+  userId: string,
+  oldEmail: string,
+): Promise<Draft | undefined> {
+  const user = await liveUser(context.db, eq(users.id, userId));
+  if (!user) return undefined;
+  return {
+    to: oldEmail,
+    subject: 'Your Reloop email address was changed',
+    content: {
+      preview: `Your account now uses ${user.email}`,
+      heading: 'Your email address was changed',
+      paragraphs: [
+        `The Reloop account that used ${oldEmail} now signs in with ${user.email}, and its emails go there.`,
+        'If you did not do this, someone else may have your password: reset it now and write to us.',
+      ],
+      action: { label: 'Reset my password', url: `${context.baseUrl}/forgot-password` },
+      reason: securityReason,
+    },
+  };
+}
+
+/** Which preference turns each notice off. */
+const preferenceOf: Record<NotificationKind, NoticePreference> = {
+  booked: 'bookings',
+  paid: 'bookings',
+  cancelled: 'bookings',
+  completed: 'bookings',
+  message: 'messages',
+};
+
+/** A thread's message email waits this long after the last one, however many arrive. */
+const MESSAGE_EMAIL_GAP = '15 minutes';
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+async function notice(context: Resolved, notificationId: string): Promise<Draft | undefined> {
+  const otherSideId = sql`case ${notifications.side} when 'seller' then ${bookings.buyerId} else ${bookings.sellerId} end`;
+  const [row] = await context.db
+    .select({
+      userId: users.id,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      deletedAt: users.deletedAt,
+      wants: {
+        bookings: users.notifyBookings,
+        messages: users.notifyMessages,
+        reviews: users.notifyReviews,
+        savedSearches: users.notifySavedSearches,
+      },
+      kind: notifications.kind,
+      side: notifications.side,
+      readAt: notifications.readAt,
+      bookingId: bookings.id,
+      productName: bookings.productName,
+      priceCents: bookings.priceCents,
+      cancelledBy: bookings.cancelledBy,
+      paid: sql<boolean>`${payments.status} is not null and ${payments.status} <> 'requires_payment'`,
+      otherName: sql<string>`(select other.name from ${users} other where other.id = ${otherSideId})`,
+      lastMessage: sql<string | null>`(select ${bookingMessages.text} from ${bookingMessages}
+        where ${bookingMessages.bookingId} = ${bookings.id} and ${bookingMessages.from} <> ${notifications.side}
+        order by ${bookingMessages.createdAt} desc limit 1)`,
+      emailedLately: sql<boolean>`exists (select from ${notifications} earlier
+        where earlier.user_id = ${notifications.userId} and earlier.booking_id = ${notifications.bookingId}
+          and earlier.kind = 'message' and earlier.id <> ${notifications.id}
+          and earlier.created_at between ${notifications.createdAt} - ${MESSAGE_EMAIL_GAP}::interval and ${notifications.createdAt})`,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(eq(notifications.id, notificationId));
+  // Gone (a newer notice replaced it), or nobody to tell: no email.
+  if (!row || row.deletedAt || !row.emailVerifiedAt) return undefined;
+  const preference = preferenceOf[row.kind];
+  if (!row.wants[preference]) return undefined;
+  if (row.kind === 'message' && (row.readAt || row.emailedLately)) return undefined;
+
+  const place = row.side === 'seller' ? 'sales' : 'orders';
+  const page = `${context.baseUrl}/dashboard/${place}`;
+  const other = row.otherName || (row.side === 'seller' ? 'The buyer' : 'The seller');
+  const product = row.productName;
+  const price = money.format(row.priceCents / 100);
+  const draft = noticeText(row.kind, {
+    other,
+    product,
+    price,
+    side: row.side,
+    cancelledBy: row.cancelledBy,
+    paid: row.paid,
+    lastMessage: row.lastMessage,
+  });
+  const url = row.kind === 'message' ? `${page}/${row.bookingId}/messages` : page;
+  const unsubscribeUrl = `${context.baseUrl}/api/auth/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`;
+  return {
+    to: row.email,
+    subject: draft.subject,
+    content: {
+      preview: draft.paragraphs[0] ?? draft.subject,
+      heading: draft.subject,
+      paragraphs: draft.paragraphs,
+      action: { label: draft.action, url },
+      reason: `You got this email because you chose to hear about ${preference === 'messages' ? 'messages' : 'your bookings and sales'} on Reloop.`,
+      unsubscribeUrl: `${context.baseUrl}/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`,
+    },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+interface NoticeFacts {
+  other: string;
+  product: string;
+  price: string;
+  side: BookingSide;
+  cancelledBy: BookingSide | null;
+  paid: boolean;
+  lastMessage: string | null;
+}
+
+const EXCERPT_LENGTH = 300;
+
+function noticeText(
+  kind: NotificationKind,
+  facts: NoticeFacts,
+): { subject: string; paragraphs: string[]; action: string } {
+  const { other, product, price } = facts;
+  const place = facts.side === 'seller' ? 'My Sales' : 'My Orders';
+  switch (kind) {
+    case 'booked':
+      return {
+        subject: `New booking: ${product}`,
+        paragraphs: [
+          `${other} booked ${product} for ${price}.`,
+          'Their phone and meeting place are in My Sales; you can write to them there.',
+        ],
+        action: 'Open My Sales',
+      };
+    case 'paid':
+      return {
+        subject: `Paid: ${product}`,
+        paragraphs: [
+          `${other} paid ${price} for ${product}.`,
+          'Meet to hand it over; My Sales has their phone and the meeting place.',
+        ],
+        action: 'Open My Sales',
+      };
+    case 'message': {
+      const text = facts.lastMessage ?? '';
+      const excerpt = text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+      return {
+        subject: `New message about ${product}`,
+        paragraphs: [`${other} wrote:`, `“${excerpt}”`],
+        action: 'Read and reply',
+      };
+    }
+    case 'cancelled':
+      return {
+        subject: `Booking cancelled: ${product}`,
+        paragraphs: [
+          `${facts.cancelledBy === 'buyer' ? 'The buyer' : 'The seller'} cancelled the booking of ${product}.`,
+          ...(facts.paid
+            ? [
+                facts.side === 'buyer'
+                  ? `The ${price} you paid is refunded to the card it came from.`
+                  : `The ${price} the buyer paid is refunded to them.`,
+              ]
+            : []),
+        ],
+        action: `Open ${place}`,
+      };
+    case 'completed':
+      return {
+        subject: `Handover confirmed: ${product}`,
+        paragraphs: [`The handover of ${product} (${price}) is confirmed. The sale is complete.`],
+        action: `Open ${place}`,
+      };
+  }
+}

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { composeEmail } from './compose.ts';
+import { outboxTransport, smtpTransport, type MailTransport } from './transport.ts';
+import type { UnsubscribeLinks } from './unsubscribe.ts';
+
+/**
+ * Email (DESIGN §14): the `email` queue's worker composes each job's email and hands it to
+ * SMTP_URL, or without it saves it under DATA_DIR/mail. A send that fails (the SMTP server down
+ * or refusing) fails the job, which the queue retries with backoff: mail waits, it is not lost.
+ */
+const SENDS_AT_ONCE = 4;
+
+/**
+ * Where links in emails point: PUBLIC_URL, or else this instance's own address as it listens
+ * (PORT=0 picks a port only when listening, so it is read then).
+ */
+export function mailBaseUrl(
+  config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>,
+  listening: AddressInfo | string | null,
+): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  const port = typeof listening === 'object' && listening ? listening.port : config.port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export function startMail(app: {
+  config: AppConfig;
+  db: Database;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  unsubscribeLinks: UnsubscribeLinks;
+  server: { address(): AddressInfo | string | null };
+}): MailTransport {
+  const { config } = app;
+  const transport = config.mail.smtpUrl
+    ? smtpTransport(config.mail.smtpUrl, config.mail.from)
+    : outboxTransport(path.join(config.dataDir, 'mail'), config.mail.from, app.log);
+  const context = {
+    db: app.db,
+    baseUrl: () => mailBaseUrl(config, app.server.address()),
+    unsubscribe: app.unsubscribeLinks,
+  };
+  app.jobs.work('email', SENDS_AT_ONCE, async (job) => {
+    const email = await composeEmail(context, job);
+    if (email) await transport.send(email);
+  });
+  return transport;
+}
