@@ -25,7 +25,7 @@ import {
 import { sharedKeys } from './query-keys.ts';
 import { clearToken, storeToken, storedToken } from './token.ts';
 
-type AuthUser = ApiSchema<'AuthUser'>;
+export type AuthUser = ApiSchema<'AuthUser'>;
 
 /**
  * Who is signed in, and with which role. The session is the stored API token; on load it is
@@ -42,6 +42,15 @@ interface AuthContextValue {
   /** Keeps the API token (see requestApiToken) and signs `user` in with it. */
   startSession(token: string, user: AuthUser): void;
   signOut(): Promise<void>;
+  /**
+   * Forgets the session on this device only, without asking the server: for a session the
+   * server has already ended (a password reset, a deleted account). The caller navigates.
+   */
+  signOutLocally(): void;
+  /** Shows what the server answered about the signed-in user (a profile saved). */
+  updateUser(user: AuthUser): void;
+  /** Reads the signed-in user again (an address verified or changed in another tab or page). */
+  refreshUser(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -150,6 +159,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await navigate('/login');
   }, [forget, navigate]);
 
+  const refreshUser = useCallback(async () => {
+    if (!storedToken()) return;
+    const { user: fresh } = await dataOf(api.GET('/api/auth/me'));
+    setUser(fresh);
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
@@ -159,8 +174,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       startSession,
       signOut,
+      signOutLocally: forget,
+      updateUser: setUser,
+      refreshUser,
     }),
-    [user, roleQuery.data, roleQuery.isPending, checkingSession, signIn, startSession, signOut],
+    [
+      user,
+      roleQuery.data,
+      roleQuery.isPending,
+      checkingSession,
+      signIn,
+      startSession,
+      signOut,
+      forget,
+      refreshUser,
+    ],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

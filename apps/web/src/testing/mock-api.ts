@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { AuthUser } from '../lib/auth.tsx';
 
 /**
  * A fake API for component tests: `fetch` answers from a table of routes such as
@@ -60,19 +61,32 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
-/** The stored-session state of a signed-in user, plus the API answers auth needs on load. */
+/**
+ * The stored-session state of a signed-in user (verified, no phone unless `details` say
+ * otherwise), plus the API answers auth needs on load.
+ */
 export function signedInAs(
   role: 'buyer' | 'seller' | 'admin',
-  user = {
-    uid: '00000000-0000-4000-8000-000000000001',
-    email: `${role}@example.com`,
-    displayName: `Test ${role}`,
-    photoURL: '',
-  },
+  details: Partial<AuthUser> = {},
 ): Record<string, MockHandler> {
+  const user = testUser(role, details);
   localStorage.setItem('jwttoken', `token-of-${role}`);
   return {
     'GET /api/auth/me': { body: { user } },
     [`GET /api/user/checkrole/${encodeURIComponent(user.email)}`]: { body: { role } },
   };
 }
+
+/** The signed-in user `signedInAs(role, details)` answers with. */
+export const testUser = (
+  role: 'buyer' | 'seller' | 'admin',
+  details: Partial<AuthUser> = {},
+): AuthUser => ({
+  uid: '00000000-0000-4000-8000-000000000001',
+  email: `${role}@example.com`,
+  displayName: `Test ${role}`,
+  photoURL: '',
+  emailVerified: true,
+  phone: '',
+  ...details,
+});

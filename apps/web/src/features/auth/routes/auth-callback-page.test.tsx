@@ -9,6 +9,8 @@ const user = {
   email: 'ada@gmail.example',
   displayName: 'Ada Lovelace',
   photoURL: '',
+  emailVerified: true,
+  phone: '',
 };
 
 /** Where the login page keeps the state of the Google sign-in it started. */

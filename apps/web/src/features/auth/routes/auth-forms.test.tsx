@@ -82,7 +82,14 @@ describe('register form', () => {
 
   describe('submitting', () => {
     const photo = new File(['fake-jpeg'], 'ada.jpg', { type: 'image/jpeg' });
-    const user = { uid: 'u1', email: 'ada@example.com', displayName: 'Ada', photoURL: '' };
+    const user = {
+      uid: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      photoURL: '',
+      emailVerified: false,
+      phone: '',
+    };
     const accountRoutes = {
       ...config,
       'POST /api/auth/signup': { status: 201, body: { idToken: 'sign-in-token', user } },
