@@ -119,7 +119,15 @@ export class JobQueue {
   async #work(name: QueueName, handler: Handler<never>, concurrency: number): Promise<void> {
     await this.#boss.work(
       name,
-      { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 2 },
+      {
+        batchSize: 1,
+        localConcurrency: concurrency,
+        pollingIntervalSeconds: 2,
+        // With NOTIFY on, pg-boss polls every 30 s by default, and a NOTIFY that reaches a busy
+        // worker buys one more fetch only: a burst of more jobs than workers, and every retry
+        // (retries are not notified), would wait up to 30 s. The poll stays at 2 s.
+        notifyPollingIntervalSeconds: 2,
+      },
       async ([job]) => {
         if (!job) return;
         try {
