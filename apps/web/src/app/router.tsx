@@ -108,6 +108,18 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'forgot-password',
+            ...lazyPage(() => import('../features/auth/routes/forgot-password-page.tsx')),
+          },
+          {
+            path: 'reset-password',
+            ...lazyPage(() => import('../features/auth/routes/reset-password-page.tsx')),
+          },
+          {
+            path: 'verify-email',
+            ...lazyPage(() => import('../features/auth/routes/verify-email-page.tsx')),
+          },
+          {
             path: 'auth/callback',
             ...lazyPage(() => import('../features/auth/routes/auth-callback-page.tsx')),
           },

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
+import { Fragment, StrictMode, useLayoutEffect } from 'react';
 import {
   MemoryRouter,
   useLocation,
@@ -29,11 +29,12 @@ function CustomRoutes({ routes }: { routes: RouteObject[] }) {
 
 /**
  * Renders the real app routes (guards, layouts, lazy pages, their preloading), or `routes`, at a
- * path, with a fresh query client that does not retry, so tests see errors at once.
+ * path, with a fresh query client that does not retry, so tests see errors at once. `strict`
+ * renders under React's StrictMode, as the app does (main.tsx): effects run twice on mount.
  */
 export function renderApp(
   path: string,
-  options: { routes?: RouteObject[]; state?: unknown; hash?: string } = {},
+  options: { routes?: RouteObject[]; state?: unknown; hash?: string; strict?: boolean } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const initial = {
@@ -43,17 +44,20 @@ export function renderApp(
     state: options.state,
   };
   const router: RouterProbe = { state: { location: { ...initial, key: 'default' } } };
+  const Mode = options.strict ? StrictMode : Fragment;
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[initial]}>
-        <LocationProbe
-          onChange={(location) => {
-            router.state.location = location;
-          }}
-        />
-        {options.routes ? <CustomRoutes routes={options.routes} /> : <AppRoutes />}
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <Mode>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[initial]}>
+          <LocationProbe
+            onChange={(location) => {
+              router.state.location = location;
+            }}
+          />
+          {options.routes ? <CustomRoutes routes={options.routes} /> : <AppRoutes />}
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Mode>,
   );
   return { ...view, router, queryClient };
 }

@@ -80,6 +80,11 @@ export function Component() {
             <SubmitButton busy={formState.isSubmitting}>Login</SubmitButton>
           </form>
           <p className="text-center text-sm">
+            <Link to="/forgot-password" className="link link-primary">
+              Forgot password?
+            </Link>
+          </p>
+          <p className="text-center text-sm">
             New to Reloop?{' '}
             <Link to="/register" className="link link-primary">
               Register
