@@ -33,7 +33,10 @@ export async function idleProbe(url: string): Promise<IdleProbe> {
     const { rows } = await client.query<{ pid: number }>(
       `select pid from pg_stat_activity
        where datname = current_database() and backend_type = 'client backend'
-         and state = 'active' and pid <> pg_backend_pid()`,
+         and state = 'active' and pid <> pg_backend_pid()
+         -- The job queue's own connections work on between calls (emails draining): a
+         -- cancelled one would only make a job run again.
+         and application_name <> 'reloop-jobs'`,
     );
     return rows.map((row) => row.pid);
   };

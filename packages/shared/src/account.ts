@@ -65,6 +65,19 @@ export type NoticePreference = keyof NotificationPreferences;
 
 const exportedTime = z.string().nullable();
 
+/** What a booking and a sale both say about the deal, in an export. */
+const exportedDeal = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  price: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+  paidAt: exportedTime,
+  completedAt: exportedTime,
+  cancelledAt: exportedTime,
+});
+
 /**
  * Everything Reloop holds about a user (`GET /api/auth/export`), as plain JSON they can keep:
  * their profile and choices, their listings (deleted ones too), bookings as buyer, sales as
@@ -105,35 +118,13 @@ export const accountExportSchema = z
       }),
     ),
     bookings: z.array(
-      z.object({
-        id: z.string(),
-        productId: z.string(),
-        productName: z.string(),
-        price: z.number(),
-        status: z.string(),
+      exportedDeal.extend({
         phone: z.string(),
         meetingLocation: z.string(),
         note: z.string().nullable(),
-        createdAt: z.string(),
-        paidAt: exportedTime,
-        completedAt: exportedTime,
-        cancelledAt: exportedTime,
       }),
     ),
-    sales: z.array(
-      z.object({
-        id: z.string(),
-        productId: z.string(),
-        productName: z.string(),
-        price: z.number(),
-        status: z.string(),
-        buyerName: z.string(),
-        createdAt: z.string(),
-        paidAt: exportedTime,
-        completedAt: exportedTime,
-        cancelledAt: exportedTime,
-      }),
-    ),
+    sales: z.array(exportedDeal.extend({ buyerName: z.string() })),
     messages: z.array(
       z.object({
         bookingId: z.string(),

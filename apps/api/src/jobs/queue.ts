@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, type Job, type Queue, type SendOptions } from 'pg-boss';
+import {
+  PgBoss,
+  fromDrizzle,
+  type Job,
+  type JobResult,
+  type Queue,
+  type SendOptions,
+} from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { EmailJob } from '../mail/email-jobs.ts';
 
@@ -47,6 +54,9 @@ export interface JobQueueOptions {
 
 /** Where the queue reports failures: the app's logger. */
 export type JobLog = Pick<FastifyBaseLogger, 'error' | 'warn'>;
+
+/** Jobs a worker takes at once; they run side by side. */
+const BATCH = 5;
 
 type Handler<Name extends QueueName> = (job: Job<JobData[Name]>) => Promise<void>;
 
@@ -107,38 +117,42 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` for each job of `name`, `concurrency` at a time in this process, from start()
-   * on. A handler that throws has its job retried as the queue says; one job per fetch, so a
-   * failure never makes a finished job run again.
+   * Runs `handler` for each job of `name` from start() on, in `workers` loops in this process,
+   * each taking up to BATCH jobs a fetch. A handler that throws has only its own job retried, as
+   * the queue says (per-job results): a failure never makes a finished job run again.
    */
-  work<Name extends QueueName>(name: Name, concurrency: number, handler: Handler<Name>): void {
+  work<Name extends QueueName>(name: Name, workers: number, handler: Handler<Name>): void {
     if (this.#started) throw new Error(`worker for ${name} registered after the queue started`);
-    this.#handlers.set(name, { handler: handler as Handler<never>, concurrency });
+    this.#handlers.set(name, { handler: handler as Handler<never>, concurrency: workers });
   }
 
-  async #work(name: QueueName, handler: Handler<never>, concurrency: number): Promise<void> {
+  async #work(name: QueueName, handler: Handler<never>, workers: number): Promise<void> {
     await this.#boss.work(
       name,
       {
-        batchSize: 1,
-        localConcurrency: concurrency,
+        batchSize: BATCH,
+        localConcurrency: workers,
+        perJobResults: true,
+        // A full batch means more are waiting: fetch again at once, so a burst drains at the
+        // pace of its work, not one batch per poll.
+        burstWhenBatchFull: true,
         pollingIntervalSeconds: 2,
         // With NOTIFY on, pg-boss polls every 30 s by default, and a NOTIFY that reaches a busy
         // worker buys one more fetch only: a burst of more jobs than workers, and every retry
         // (retries are not notified), would wait up to 30 s. The poll stays at 2 s.
         notifyPollingIntervalSeconds: 2,
       },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          await handler(job as Job<never>);
-        } catch (error) {
+      async (jobs) => {
+        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job as Job<never>)));
+        return jobs.map((job, index): JobResult => {
+          const outcome = outcomes[index];
+          if (outcome?.status !== 'rejected') return { id: job.id, status: 'completed' };
           this.#log.warn(
-            { err: error, queue: name, jobId: job.id, retry: job.retryCount },
+            { err: outcome.reason, queue: name, jobId: job.id, retry: job.retryCount },
             'job failed; it will be retried',
           );
-          throw error;
-        }
+          return { id: job.id, status: 'failed', output: { message: String(outcome.reason) } };
+        });
       },
     );
   }

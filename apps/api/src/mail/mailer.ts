@@ -13,7 +13,8 @@ import type { UnsubscribeLinks } from './unsubscribe.ts';
  * SMTP_URL, or without it saves it under DATA_DIR/mail. A send that fails (the SMTP server down
  * or refusing) fails the job, which the queue retries with backoff: mail waits, it is not lost.
  */
-const SENDS_AT_ONCE = 4;
+/** Worker loops, each sending up to a batch of emails at once (jobs/queue.ts). */
+const MAIL_WORKERS = 2;
 
 /**
  * Where links in emails point: PUBLIC_URL, or else this instance's own address as it listens
@@ -46,7 +47,7 @@ export function startMail(app: {
     baseUrl: () => mailBaseUrl(config, app.server.address()),
     unsubscribe: app.unsubscribeLinks,
   };
-  app.jobs.work('email', SENDS_AT_ONCE, async (job) => {
+  app.jobs.work('email', MAIL_WORKERS, async (job) => {
     const email = await composeEmail(context, job);
     if (email) await transport.send(email);
   });

@@ -28,14 +28,26 @@ export interface MailTransport {
  */
 const SMTP_TIMEOUT_MS = 30_000;
 
-/** Mail to the server SMTP_URL names. */
-export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter: Transporter = nodemailer.createTransport(url, {
-    from,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+/** Connections kept open to the SMTP server and reused, rather than one per email. */
+const SMTP_CONNECTIONS = 4;
+
+/**
+ * Mail to the server SMTP_URL names. Its own settings (`?maxConnections=…`, `tls.…`, as
+ * nodemailer reads them from the URL) win over these defaults.
+ */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const url = new URL(smtpUrl);
+  const defaults = {
+    pool: 'true',
+    maxConnections: String(SMTP_CONNECTIONS),
+    connectionTimeout: String(SMTP_TIMEOUT_MS),
+    greetingTimeout: String(SMTP_TIMEOUT_MS),
+    socketTimeout: String(SMTP_TIMEOUT_MS),
+  };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  }
+  const transporter: Transporter = nodemailer.createTransport(url.toString(), { from });
   return {
     send: async (email) => {
       await transporter.sendMail(message(email, from));
