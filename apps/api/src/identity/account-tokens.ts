@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { accountTokens } from '../db/schema.ts';
+import { accountTokens, users } from '../db/schema.ts';
 
 /**
  * One-use links emailed to a user (DESIGN §14), as `<id>.<secret>`: the id finds the row, the
@@ -32,6 +32,9 @@ export async function issueAccountToken(
 ): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
+    // Two links issued at once would each void only what was committed before them, and both
+    // stay valid: the user's row, locked, puts them one after the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx
       .update(accountTokens)
       .set({ usedAt: sql`now()` })
