@@ -10,8 +10,8 @@ import BookingModal from './booking-modal.tsx';
 
 const product = listedProduct;
 
-function renderModal(booking: MockHandler) {
-  const api = mockApi({ ...signedInAs('buyer'), 'POST /api/booking': booking });
+function renderModal(booking: MockHandler, phone = '') {
+  const api = mockApi({ ...signedInAs('buyer', { phone }), 'POST /api/booking': booking });
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -102,6 +102,22 @@ describe('BookingModal', () => {
     );
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Meeting location')).toHaveProperty('value', 'Central Library');
+  });
+
+  it("starts the phone with the one in the user's settings, once the user is known", async () => {
+    renderModal({ status: 201, body: {} }, '5125550123');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone')).toHaveProperty('value', '5125550123'),
+    );
+  });
+
+  it('keeps a phone typed before the user was known', async () => {
+    renderModal({ status: 201, body: {} }, '5125550123');
+    fill('Phone', '5125550199');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email').getAttribute('value')).toBe('buyer@example.com'),
+    );
+    expect(screen.getByLabelText('Phone')).toHaveProperty('value', '5125550199');
   });
 
   it("puts a 400's field message on its field, focused, and keeps the dialog open", async () => {

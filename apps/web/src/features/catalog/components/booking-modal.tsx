@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -39,14 +39,20 @@ export default function BookingModal({
   const dialog = useRef<HTMLDialogElement>(null);
   const createBooking = useCreateBooking();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<
+  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<
     BookingFormInput,
     unknown,
     BookingForm
   >({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { buyerPhone: '', buyerMeetingLocation: '', note: '' },
+    defaultValues: { buyerPhone: user?.phone ?? '', buyerMeetingLocation: '', note: '' },
   });
+
+  // The phone in the user's settings, once the user is known, unless one is typed already.
+  const savedPhone = user?.phone ?? '';
+  useEffect(() => {
+    if (savedPhone && !getValues('buyerPhone')) setValue('buyerPhone', savedPhone);
+  }, [savedPhone, getValues, setValue]);
 
   useModal(dialog, true);
 

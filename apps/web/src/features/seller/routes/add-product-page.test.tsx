@@ -16,10 +16,10 @@ import {
 
 beforeEach(stubObjectUrls);
 
-async function openForm(routes: Record<string, MockHandler> = {}) {
+async function openForm(routes: Record<string, MockHandler> = {}, phone = '') {
   const { upload, uploaded } = fakeImageStore();
   const api = mockApi({
-    ...signedInAs('seller'),
+    ...signedInAs('seller', { phone }),
     'GET /api/productcategory': { body: categories },
     'POST /api/images': upload,
     'GET /api/seller/products': { body: [] },
@@ -62,6 +62,11 @@ describe('add product form', () => {
     }
     expect(screen.queryByText(/^Battery health \(%\) ./)).toBeNull();
     expect(sent(calls)).toEqual([]);
+  });
+
+  it("starts the phone with the one in the seller's settings", async () => {
+    await openForm({}, '6175550100');
+    expect(screen.getByLabelText('Phone')).toHaveProperty('value', '6175550100');
   });
 
   it("checks prices, year, phone and specs by the API's own rules", async () => {
