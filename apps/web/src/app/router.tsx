@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/auth/routes/verify-email-page.tsx')),
           },
           {
+            path: 'unsubscribe',
+            ...lazyPage(() => import('../features/account/routes/unsubscribe-page.tsx')),
+          },
+          {
             path: 'auth/callback',
             ...lazyPage(() => import('../features/auth/routes/auth-callback-page.tsx')),
           },
@@ -147,6 +151,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/orders/routes/my-orders-page.tsx')),
           },
           { path: 'orders/:orderId/messages', ...lazyPage(conversationsPage) },
+          {
+            path: 'settings',
+            ...lazyPage(() => import('../features/account/routes/settings-page.tsx')),
+          },
           {
             path: 'payment/:id',
             ...lazyPage(() => import('../features/orders/routes/payment-page.tsx')),

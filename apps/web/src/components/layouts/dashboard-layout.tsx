@@ -3,11 +3,12 @@ import { LuPanelLeft } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
 import type { Role } from '@reloop/shared';
 import { useAuth } from '../../lib/auth.tsx';
+import { EmailVerificationBanner } from '../email-verification-banner.tsx';
 import { Navbar } from '../navbar.tsx';
 import { RequireAuth } from '../guards.tsx';
 import { Spinner } from '../spinner.tsx';
 
-/** The dashboard shell: a side drawer whose links depend on the role. */
+/** The dashboard shell: a side drawer whose links depend on the role, then everyone's. */
 const drawerLinks: Record<Role, { to: string; label: string }[]> = {
   buyer: [{ to: '/dashboard/orders', label: 'My Orders' }],
   seller: [
@@ -21,6 +22,7 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/report', label: 'Reported Products' },
   ],
 };
+const everyonesLinks = [{ to: '/dashboard/settings', label: 'Settings' }];
 
 const DRAWER_ID = 'dashboard-drawer';
 const DRAWER_NAV_ID = 'dashboard-nav';
@@ -58,6 +60,7 @@ export function DashboardLayout() {
             <LuPanelLeft aria-hidden="true" /> Dashboard menu
           </button>
           <RequireAuth>
+            <EmailVerificationBanner />
             {/* While a dashboard page's code loads. */}
             <Suspense fallback={<Spinner />}>
               <Outlet />
@@ -76,7 +79,7 @@ export function DashboardLayout() {
             }}
           >
             <ul className="menu w-full gap-1">
-              {(role ? drawerLinks[role] : []).map((link) => (
+              {(role ? [...drawerLinks[role], ...everyonesLinks] : []).map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} onClick={closeDrawer}>
                     {link.label}

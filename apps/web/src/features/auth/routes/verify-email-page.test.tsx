@@ -27,7 +27,9 @@ describe('verify email', () => {
     const session = signedInAs('buyer', { emailVerified: false });
     const { calls } = mockApi({
       ...session,
-      'GET /api/auth/me': () => ({ body: { user: testUser('buyer', { emailVerified: verified }) } }),
+      'GET /api/auth/me': () => ({
+        body: { user: testUser('buyer', { emailVerified: verified }) },
+      }),
       'POST /api/auth/verify-email': () => {
         verified = true;
         return { body: { emailVerified: true } };
