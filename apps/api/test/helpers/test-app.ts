@@ -20,6 +20,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   signInThrottle?: AppOptions['signInThrottle'];
   stripeConnection?: AppOptions['stripeConnection'];
+  /** The job queue's retry pace, e.g. a short first retry for an SMTP outage. */
+  jobs?: AppOptions['jobs'];
   /** An existing database to start on (as a restart would), instead of a fresh one. */
   databaseUrl?: string;
   /** Start on a copy of this test database (see createTestDatabase), dropped on close. */
@@ -45,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   }).catch(async (error: unknown) => {
     // A start that fails on purpose (an unreachable Redis or bucket) leaves nothing behind.
     await database.close();
