@@ -4,7 +4,7 @@
 // so the API's id validation accepts them), which lets products point at sellers and bookings
 // at buyers without joins or temporary tables.
 import type pg from 'pg';
-import { MAX_UNPAID_BOOKINGS } from '../../apps/api/src/bookings/bookings.ts';
+import { MAX_UNPAID_BOOKINGS } from '@reloop/shared';
 import { hashPassword } from '../../apps/api/src/identity/passwords.ts';
 import { withClient } from './database.ts';
 

@@ -1,3 +1,5 @@
+import { MAX_UNPAID_BOOKINGS } from './limits.ts';
+
 /**
  * User-facing texts that both the API and the web app show. Keeping them in one place means a
  * wording fix reaches every screen and every error response at once.
@@ -33,8 +35,7 @@ export const messages = {
   onlyUnsoldAdvertised: 'Only unsold products can be advertised',
   bookingCreated: 'booking successfully',
   alreadyBooked: 'you have already booked this product',
-  tooManyUnpaidBookings:
-    'You have 30 unpaid bookings: pay for one or cancel one before booking another',
+  tooManyUnpaidBookings: `You have ${MAX_UNPAID_BOOKINGS} unpaid bookings: pay for one or cancel one before booking another`,
   ownProduct: 'You cannot book your own product',
   bookingNotFound: 'Booking not found',
   bookingPaid: 'This booking is already paid',

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  MAX_UNPAID_BOOKINGS,
   messages,
   type Booking,
   type bookingBodySchema,
@@ -134,12 +135,6 @@ export async function createBooking(
     throw error;
   }
 }
-
-/**
- * Unpaid bookings one buyer may hold at once: each holds a seller's attention and a product's
- * buyers list, so one account cannot book a whole catalogue and pay for none.
- */
-export const MAX_UNPAID_BOOKINGS = 30;
 
 /**
  * What booking a product found: the product (none when gone), the buyer's unpaid bookings

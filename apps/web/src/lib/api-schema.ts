@@ -959,13 +959,13 @@ export interface components {
         productName: string;
         price: number;
         status: string;
-        phone: string;
-        meetingLocation: string;
-        note: string | null;
         createdAt: string;
         paidAt: string | null;
         completedAt: string | null;
         cancelledAt: string | null;
+        phone: string;
+        meetingLocation: string;
+        note: string | null;
       }[];
       sales: {
         id: string;
@@ -973,11 +973,11 @@ export interface components {
         productName: string;
         price: number;
         status: string;
-        buyerName: string;
         createdAt: string;
         paidAt: string | null;
         completedAt: string | null;
         cancelledAt: string | null;
+        buyerName: string;
       }[];
       messages: {
         bookingId: string;

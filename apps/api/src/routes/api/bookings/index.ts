@@ -6,6 +6,7 @@ import {
   bookingTransitionSchema,
   buyerBookingsQuerySchema,
   idParamsSchema,
+  MAX_UNPAID_BOOKINGS,
   messages,
 } from '@reloop/shared';
 import { createBooking, findBookingFor, listBuyerBookings } from '../../../bookings/bookings.ts';
@@ -31,7 +32,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         summary: 'Book a product; name, image and price are taken from the listing',
         description:
-          'At most 10 bookings a minute per user (429), and 30 unpaid ones held at once (409). ' +
+          `At most 10 bookings a minute per user (429), and ${MAX_UNPAID_BOOKINGS} unpaid ones held at once (409). ` +
           'A `note` is the first message to the seller and spends one of the 20 messages a ' +
           'minute.',
         security: bearerAuth,

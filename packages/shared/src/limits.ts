@@ -1,0 +1,10 @@
+/**
+ * Limits the API enforces and the texts name, in one place so the two never disagree. Plain
+ * constants: the web app's first bundle imports them through the messages without zod.
+ */
+
+/**
+ * Unpaid bookings one buyer may hold at once: each holds a seller's attention and a product's
+ * buyers list, so one account cannot book a whole catalogue and pay for none.
+ */
+export const MAX_UNPAID_BOOKINGS = 30;
