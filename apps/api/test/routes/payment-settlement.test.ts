@@ -125,7 +125,14 @@ describe('a payment confirmed but never recorded', () => {
         { timeout: 10_000, interval: 100 },
       );
       // Settling again finds nothing left to do.
-      expect(await settleInterruptedPayments(after.db, after.app.payments, after.app.jobs, after.app.log)).toEqual({
+      expect(
+        await settleInterruptedPayments(
+          after.db,
+          after.app.payments,
+          after.app.jobs,
+          after.app.log,
+        ),
+      ).toEqual({
         recorded: 0,
         refunded: 0,
         failed: 0,
