@@ -157,12 +157,6 @@ export class JobQueue {
     );
   }
 
-  /** Jobs of `name` waiting or being retried, and those that ran out of retries. */
-  async depth(name: QueueName): Promise<{ queued: number; failed: number }> {
-    const queue = await this.#boss.getQueue(name);
-    return { queued: queue?.queuedCount ?? 0, failed: queue?.failedCount ?? 0 };
-  }
-
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), and closes the pool. */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.#started) return;
