@@ -198,6 +198,17 @@ describe('DELETE /api/auth/account', () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it('asks an account without a password (Google only) for its email address instead', async () => {
+    const buyer = await createActor(t.app, 'buyer');
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, buyer.uid));
+    const guessed = await deleteAccount(buyer, PASSWORD);
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json()).toEqual({ message: messages.noPassword });
+    expect((await call(t.app, 'GET', '/api/auth/me', { actor: buyer })).statusCode).toBe(200);
+    expect((await deleteAccount(buyer, ` ${buyer.email.toUpperCase()} `)).statusCode).toBe(204);
+    expect((await call(t.app, 'GET', '/api/auth/me', { actor: buyer })).statusCode).toBe(401);
+  });
+
   it('erases a seller: listings gone, open bookings cancelled and refunded, sales kept', async () => {
     const seller = await createActor(t.app, 'seller');
     const [waiting, paying, finished] = [
