@@ -58,6 +58,10 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Six characters of hash (36 bits) instead of eight tell a chunk's versions apart as
+        // well, and each lazily loaded chunk's name is written into the first bundle (its route's
+        // import and the preload lists): about 0.1 KB gzip less, the room of two routes.
+        chunkFileNames: 'assets/[name]-[hash:6].js',
         codeSplitting: {
           groups: [
             { name: 'framework', test: (id) => FRAMEWORK.test(id) && !LAZY_ONLY.test(id) },

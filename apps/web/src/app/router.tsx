@@ -13,6 +13,7 @@ import { GuestOnly, RequireAuth, RequireRole } from '../components/guards.tsx';
 import { MainLayout } from '../components/layouts/main-layout.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { dashboardPathFor, useAuth } from '../lib/auth.tsx';
+import type { accountPages } from './routes/account-pages.ts';
 import { HomePage } from './routes/home.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -67,6 +68,12 @@ const dashboardShell = lazyPage(async () => ({
 /** The conversations: one page for a booking's buyer, its seller and an admin, by the route. */
 const conversationsPage = () => import('../features/messages/routes/conversations-page.tsx');
 
+/** The route of one of the account's pages, which share a chunk (see account-pages.ts). */
+const accountPage = (path: keyof typeof accountPages) => ({
+  path,
+  ...lazyPage(async () => (await import('./routes/account-pages.ts')).accountPages[path]),
+});
+
 /**
  * Every screen of the app. Only the home page and the public shell are in the first bundle;
  * every other page, and the dashboard shell, is loaded when first shown. The routes are plain
@@ -107,22 +114,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            path: 'forgot-password',
-            ...lazyPage(() => import('../features/auth/routes/forgot-password-page.tsx')),
-          },
-          {
-            path: 'reset-password',
-            ...lazyPage(() => import('../features/auth/routes/reset-password-page.tsx')),
-          },
-          {
-            path: 'verify-email',
-            ...lazyPage(() => import('../features/auth/routes/verify-email-page.tsx')),
-          },
-          {
-            path: 'unsubscribe',
-            ...lazyPage(() => import('../features/account/routes/unsubscribe-page.tsx')),
-          },
+          accountPage('forgot-password'),
+          accountPage('reset-password'),
+          accountPage('verify-email'),
+          accountPage('unsubscribe'),
           {
             path: 'auth/callback',
             ...lazyPage(() => import('../features/auth/routes/auth-callback-page.tsx')),
@@ -151,10 +146,7 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/orders/routes/my-orders-page.tsx')),
           },
           { path: 'orders/:orderId/messages', ...lazyPage(conversationsPage) },
-          {
-            path: 'settings',
-            ...lazyPage(() => import('../features/account/routes/settings-page.tsx')),
-          },
+          accountPage('settings'),
           {
             path: 'payment/:id',
             ...lazyPage(() => import('../features/orders/routes/payment-page.tsx')),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LuMailWarning } from 'react-icons/lu';
 import { api, ApiError, dataOf, errorMessage } from '../lib/api-client.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { readSignedInUser } from '../lib/signed-in-user.ts';
 
 /** Sends the sign-up's confirmation link again (202), unless the address is confirmed (409). */
 export const resendVerificationEmail = () => dataOf(api.POST('/api/auth/verify-email/resend'));
@@ -14,7 +15,7 @@ type Resend = { state: 'idle' | 'sending' | 'sent' } | { state: 'failed'; messag
  * messages wait for it. Shown above a dashboard page, with the page, so it moves nothing.
  */
 export function EmailVerificationBanner() {
-  const { user, refreshUser } = useAuth();
+  const { user, updateUser } = useAuth();
   const [resend, setResend] = useState<Resend>({ state: 'idle' });
   if (!user || user.emailVerified) return null;
 
@@ -27,7 +28,7 @@ export function EmailVerificationBanner() {
       // Confirmed meanwhile (in another tab, say): the user's details say so, and this goes.
       if (error instanceof ApiError && error.status === 409) {
         setResend({ state: 'idle' });
-        await refreshUser().catch(() => undefined);
+        await readSignedInUser().then(updateUser, () => undefined);
         return;
       }
       setResend({ state: 'failed', message: errorMessage(error) });

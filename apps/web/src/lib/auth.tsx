@@ -47,10 +47,11 @@ interface AuthContextValue {
    * server has already ended (a password reset, a deleted account). The caller navigates.
    */
   signOutLocally(): void;
-  /** Shows what the server answered about the signed-in user (a profile saved). */
+  /**
+   * Shows what the server answered about the signed-in user: a profile saved, or the user read
+   * again (readSignedInUser) after an address was confirmed or changed.
+   */
   updateUser(user: AuthUser): void;
-  /** Reads the signed-in user again (an address verified or changed in another tab or page). */
-  refreshUser(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -159,12 +160,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await navigate('/login');
   }, [forget, navigate]);
 
-  const refreshUser = useCallback(async () => {
-    if (!storedToken()) return;
-    const { user: fresh } = await dataOf(api.GET('/api/auth/me'));
-    setUser(fresh);
-  }, []);
-
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
@@ -176,7 +171,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       signOutLocally: forget,
       updateUser: setUser,
-      refreshUser,
     }),
     [
       user,
@@ -187,7 +181,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       startSession,
       signOut,
       forget,
-      refreshUser,
     ],
   );
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailChangeBodySchema } from '@reloop/shared';
-import { messages } from '@reloop/shared/messages';
 import { FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { AuthUser } from '../../../lib/auth.tsx';
@@ -16,9 +15,6 @@ const { shape } = emailChangeBodySchema;
 const emailSchema = z.object({ newEmail: required(shape.newEmail), password: shape.password });
 type EmailForm = z.input<typeof emailSchema>;
 type EmailFormOutput = z.output<typeof emailSchema>;
-
-/** Refusals about the new address, shown under it. */
-const aboutNewEmail: string[] = [messages.emailTaken, messages.sameEmail];
 
 /**
  * A new email address. Nothing changes until the link sent there is followed, so a typo cannot
@@ -41,13 +37,12 @@ export function EmailSection({ user }: { user: AuthUser }) {
       reset({ newEmail: '', password: '' });
       setSentTo(newEmail);
     } catch (error) {
-      if (error instanceof ApiError && aboutNewEmail.includes(error.message)) {
+      if (showFieldErrors<EmailForm>(error, ['newEmail', 'password'], setError)) return;
+      // 409: another account uses the address. A 400 without a field (the password is not
+      // right, the address is already this account's) is said under the form.
+      if (error instanceof ApiError && error.status === 409) {
         return setError('newEmail', { message: error.message }, { shouldFocus: true });
       }
-      if (error instanceof ApiError && error.message === messages.wrongPassword) {
-        return setError('password', { message: error.message }, { shouldFocus: true });
-      }
-      if (showFieldErrors<EmailForm>(error, ['newEmail', 'password'], setError)) return;
       setProblem(errorMessage(error));
     }
   });

@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { passwordChangeBodySchema } from '@reloop/shared';
-import { messages } from '@reloop/shared/messages';
 import { FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
@@ -42,11 +41,12 @@ export function PasswordSection() {
       reset(empty);
       toast.success('Your password is changed; every other device is signed out');
     } catch (error) {
-      if (error instanceof ApiError && error.message === messages.wrongPassword) {
-        return setError('currentPassword', { message: error.message }, { shouldFocus: true });
-      }
       if (showFieldErrors<PasswordForm>(error, ['currentPassword', 'newPassword'], setError)) {
         return;
+      }
+      // Any other refusal is about the current password: not right, or none to have (Google).
+      if (error instanceof ApiError && error.status === 400) {
+        return setError('currentPassword', { message: error.message }, { shouldFocus: true });
       }
       setProblem(errorMessage(error));
     }

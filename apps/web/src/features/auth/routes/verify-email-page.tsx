@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { readSignedInUser } from '../../../lib/signed-in-user.ts';
 import { useEmailLink, type EmailLinkResult } from '../api/email-link.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -19,7 +20,7 @@ export function Component() {
   const change = params.get('change') === '1';
   usePageTitle(change ? 'Confirm your new email address' : 'Confirm your email address');
   const link = useEmailLink(token, change);
-  const { user, checkingSession, refreshUser } = useAuth();
+  const { user, checkingSession, updateUser } = useAuth();
   const signedIn = user !== null;
 
   // Once the link worked and the session is known (it may have been read before the change).
@@ -27,8 +28,8 @@ export function Component() {
   useEffect(() => {
     if (!link.isSuccess || checkingSession || !signedIn || refreshed.current) return;
     refreshed.current = true;
-    refreshUser().catch(() => undefined);
-  }, [link.isSuccess, checkingSession, signedIn, refreshUser]);
+    readSignedInUser().then(updateUser, () => undefined);
+  }, [link.isSuccess, checkingSession, signedIn, updateUser]);
 
   const next = signedIn ? (
     <Link to="/dashboard" className="btn btn-primary">
