@@ -21,9 +21,12 @@ export interface Reloop {
 /**
  * Starts a fresh Reloop (demo data, test payments, its embedded PostgreSQL — or, when asked, a
  * new database on a PostgreSQL server through DATABASE_URL) for the test file, and connects to
- * the run's headless chromium; the getter is valid inside tests.
+ * the run's headless chromium; the getter is valid inside tests. `env` adds to the server's
+ * environment, read when it starts (after the file's earlier beforeAll hooks).
  */
-export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop {
+export function useReloop(
+  options: { postgresUrl?: string; env?: () => Record<string, string> } = {},
+): () => Reloop {
   let reloop: Reloop | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -31,7 +34,7 @@ export function useReloop(options: { postgresUrl?: string } = {}): () => Reloop 
       ? await createPostgresDatabase(options.postgresUrl)
       : undefined;
     dropDatabase = database?.drop;
-    const server = await startServer(database?.serverEnv);
+    const server = await startServer({ ...database?.serverEnv, ...options.env?.() });
     const browser = await connectChromium(inject('chromiumEndpoint'));
     reloop = { server, browser, api: new ApiClient(server.url) };
   }, 60_000);

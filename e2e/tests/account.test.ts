@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort, linksTo, Mailbox } from '../src/mailbox.ts';
+import {
+  expectAccessible,
+  expectToast,
+  inBrowser,
+  registerByApi,
+  useReloop,
+} from './support/reloop.ts';
+
+// Reloop sends its email to a real SMTP server on loopback, and links in it to PUBLIC_URL: the
+// address it listens on, chosen before it starts.
+let mailbox: Mailbox;
+let publicUrl: string;
+let port: number;
+beforeAll(async () => {
+  mailbox = await Mailbox.start();
+  port = await freePort();
+  publicUrl = `http://localhost:${port}`;
+});
+afterAll(() => mailbox?.stop());
+const reloop = useReloop({
+  env: () => ({ SMTP_URL: mailbox.url, PORT: String(port), PUBLIC_URL: publicUrl }),
+});
+
+/** An emailed link to `pathname`: absolute, on PUBLIC_URL, the same in the text and HTML parts. */
+function emailedLink(email: { text: string; html: string }, pathname: string): string {
+  expect(email.text.trim(), 'the text part').not.toBe('');
+  expect(email.html, 'the HTML part').toMatch(/<html[\s>]/i);
+  const links = linksTo({ to: [], subject: '', ...email }, pathname);
+  const [link] = links.text;
+  expect(link, `a link to ${pathname} in the text part`).toBeDefined();
+  expect(new URL(link ?? '').origin).toBe(publicUrl);
+  expect(links.html).toContain(link);
+  return link ?? '';
+}
+
+it('asks a new user to confirm their address until they follow the emailed link', async () => {
+  const { api } = reloop();
+  const { email, client } = await registerByApi(api, 'buyer', 'Vera Verify');
+  const confirmation = await mailbox.receive(email, 'Confirm your email address for Reloop');
+  const link = emailedLink(confirmation, '/verify-email');
+
+  await inBrowser(
+    reloop(),
+    'verify-email',
+    async (page) => {
+      await page.goto('/dashboard/orders');
+      const banner = page.getByRole('status').filter({ hasText: 'Please confirm your email' });
+      await banner.getByText(email).waitFor();
+      await expectAccessible(page, 'unconfirmed address banner');
+
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Your email address is confirmed' }).waitFor();
+      await expectAccessible(page, 'email confirmed');
+      await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+      await page.waitForURL('**/dashboard/orders');
+      await page.getByText('No Orders found').waitFor();
+      expect(await banner.count()).toBe(0);
+    },
+    { token: client.token },
+  );
+});
+
+it('recovers a forgotten password from the emailed link, then changes it in Settings', async () => {
+  const { api } = reloop();
+  const { email } = await registerByApi(api, 'buyer', 'Rita Reset');
+  const signsIn = (password: string) =>
+    api.signIn(email, password).then(
+      () => true,
+      () => false,
+    );
+
+  await inBrowser(reloop(), 'password-recovery', async (page) => {
+    const login = async (password: string) => {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+    };
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await expectAccessible(page, 'forgot password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByRole('status').getByText('If an account uses').waitFor();
+    await expectAccessible(page, 'reset link sent');
+
+    const reset = await mailbox.receive(email, 'Reset your Reloop password');
+    const link = emailedLink(reset, '/reset-password');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectAccessible(page, 'reset password');
+    await page.getByLabel('New password', { exact: true }).fill('brand new 1');
+    await page.getByLabel('Repeat the new password').fill('brand new 1');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expectToast(page, 'Your password is changed: sign in with the new one');
+    await page.waitForURL('**/login');
+    expect(await signsIn('correct horse')).toBe(false);
+
+    // The link worked once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another one');
+    await page.getByLabel('Repeat the new password').fill('another one');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByRole('heading', { name: 'This link no longer works' }).waitFor();
+    await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+
+    await page.goto('/login');
+    await login('brand new 1');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL('**/dashboard/orders');
+
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page.waitForURL('**/dashboard/settings');
+    await page.getByLabel('Messages').waitFor();
+    await expectAccessible(page, 'settings');
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password').fill('brand new 1');
+    await password.getByLabel('New password', { exact: true }).fill('second new 2');
+    await password.getByLabel('Repeat the new password').fill('second new 2');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Your password is changed; every other device is signed out');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await login('brand new 1');
+    await expectToast(page, 'Wrong email or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await login('second new 2');
+    // Back where the sign-out left: the dashboard's guard remembered the page.
+    await page.waitForURL('**/dashboard/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  });
+  expect(await signsIn('brand new 1')).toBe(false);
+  expect(await signsIn('second new 2')).toBe(true);
+});
