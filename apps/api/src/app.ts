@@ -28,6 +28,7 @@ import {
   type StripeConnection,
 } from './payments/stripe-provider.ts';
 import { settleInterruptedPayments } from './payments/reconciliation.ts';
+import { startRefunds } from './payments/refund-jobs.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import accountRoutes from './routes/api/auth/account.ts';
 import authRoutes from './routes/api/auth/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('unsubscribeLinks', new UnsubscribeLinks(options.jwtSecret));
   const mail = startMail(app);
+  startRefunds(app);
 
   // Settling what a crash or a closed tab left half paid may call the provider for each
   // payment: it runs beside serving, and closing waits for it so the database stays open.

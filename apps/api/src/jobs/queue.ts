@@ -23,26 +23,35 @@ import type { EmailJob } from '../mail/email-jobs.ts';
 /** Every queue and what its jobs carry. */
 export interface JobData {
   email: EmailJob;
+  /** A cancelled booking's payment to give back (payments/refund-jobs.ts). */
+  refund: { bookingId: string };
 }
 export type QueueName = keyof JobData;
 
 /**
- * How each queue retries. An email waits out an SMTP server that is down: retried with
- * exponential backoff up to an hour apart, for about four days, before it counts as failed
- * (kept, and listed by the queue's failed count, never dropped).
+ * Work that waits out a service that is down (the SMTP server, the payment provider): retried
+ * with exponential backoff up to an hour apart, for about four days, before it counts as failed
+ * (kept, never dropped). A job is taken back from its worker only when its 5-minute claim runs
+ * out, longer than any call it makes may take (the transport's and the provider's timeouts): the
+ * worker died. New jobs wake the workers at once (NOTIFY).
+ */
+const PATIENT: Omit<Queue, 'name'> = {
+  retryLimit: 100,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  expireInSeconds: 300,
+  retentionSeconds: 14 * 24 * 3600,
+  notify: true,
+};
+
+/**
+ * How each queue retries. A refund is claimed and sent with an idempotency key
+ * (payments/refunds.ts), so running it again never refunds twice.
  */
 const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
-  email: {
-    retryLimit: 100,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-    // Longer than an SMTP conversation's worst case (the transport's timeouts), so a job is
-    // only taken back from a worker that died.
-    expireInSeconds: 300,
-    retentionSeconds: 14 * 24 * 3600,
-    notify: true,
-  },
+  email: PATIENT,
+  refund: PATIENT,
 };
 
 export interface JobQueueOptions {

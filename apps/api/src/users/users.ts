@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   messages,
   type OpenBookings,
@@ -8,14 +7,13 @@ import {
   type Role,
   type User,
 } from '@reloop/shared';
-import { cancelOpenBookingsOf, openBookingsOf, refundCancelled } from '../bookings/lifecycle.ts';
+import { cancelOpenBookingsOf, openBookingsOf } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { accountTokens, bookings, products, sessions, users } from '../db/schema.ts';
+import { accountTokens, bookings, payments, products, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
@@ -82,14 +80,12 @@ export const listUsersByRole = (
  */
 export async function deleteUser(
   db: Database,
-  provider: PaymentProvider,
   jobs: JobQueue,
   admin: UserRow,
   userId: string,
-  log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
   if (userId === admin.id) throw new HttpError(400, messages.cannotDeleteSelf);
-  await endAccount({ db, provider, jobs, log }, userId, { erase: false });
+  await endAccount(db, jobs, userId, { erase: false });
 }
 
 /** Shown for an erased account's side of the sales it took part in. */
@@ -101,25 +97,19 @@ export const DELETED_USER_NAME = 'Deleted user';
  * booked): each is cancelled on the deleted side's word and the other side told, in the same
  * transaction. With `erase` (the user's own deletion, DESIGN §14) its personal data goes too:
  * name, email, phone and photo, on the account, its listings and its bookings; finished sales
- * stay, with the person shown as "Deleted user". Paid bookings are refunded once it has
- * committed, through the cancel's refund (claimed, with an idempotency key). A refund the
- * provider refuses stays owed, and is logged: the booking is cancelled with its payment
- * unrefunded, which the settlement at start-up sends again (payments/reconciliation.ts), as does
- * a cancel of the booking by the side that is left.
+ * stay, with the person shown as "Deleted user". Each cancelled booking with a payment gets a
+ * refund job in the same transaction (payments/refund-jobs.ts): the refund is sent once it has
+ * committed, through the cancel's refund (claimed, with an idempotency key), and tried again
+ * while the provider refuses it.
  */
 export async function endAccount(
-  services: {
-    db: Database;
-    provider: PaymentProvider;
-    jobs: JobQueue;
-    log: Pick<FastifyBaseLogger, 'error'>;
-  },
+  db: Database,
+  jobs: JobQueue,
   userId: string,
   { erase }: { erase: boolean },
 ): Promise<void> {
-  const { db, provider, jobs, log } = services;
   const now = new Date();
-  const cancelled = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const deleted = await tx
       .update(users)
       .set({
@@ -151,19 +141,25 @@ export async function endAccount(
       .set({ usedAt: now })
       .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
     const ended = await cancelOpenBookingsOf(tx, jobs, userId);
+    // A booking with a payment row may owe a refund: one the order recorded, or one the
+    // provider took before the tab closed (refundCancelled asks it).
+    const withPayments = ended.length
+      ? await tx
+          .select({ bookingId: payments.bookingId })
+          .from(payments)
+          .where(
+            inArray(
+              payments.bookingId,
+              ended.map((booking) => booking.id),
+            ),
+          )
+      : [];
+    for (const { bookingId } of withPayments) await jobs.enqueue(tx, 'refund', { bookingId });
     if (erase) {
       await tx.update(products).set({ phone: '' }).where(eq(products.sellerId, userId));
       await tx.update(bookings).set({ phone: '' }).where(eq(bookings.buyerId, userId));
     }
-    return ended;
   });
-  for (const booking of cancelled) {
-    try {
-      await refundCancelled(db, provider, booking);
-    } catch (error) {
-      log.error({ err: error, bookingId: booking.id }, 'refund of a deleted user’s booking owed');
-    }
-  }
 }
 
 /** What deleting a live user would end: their open bookings, unpaid and paid (to refund). */

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../src/db/client.ts';
+import { queueSettled } from './jobs.ts';
 
 /**
  * A real SMTP server on loopback (DESIGN §14: tests receive real SMTP, no mock transport): the
@@ -209,22 +209,8 @@ export function tokenIn(email: ReceivedEmail, pathname: string): string {
  * Waits until the email queue has nothing left to send (no job waiting, retrying or running), so
  * a test can tell that an email that did not come will not come. Polls the queue's table.
  */
-export async function emailsSettled(db: Database, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await db.execute<{ state: string; count: number }>(
-      sql`select state, count(*)::int as count from pgboss.job
-        where name = 'email' and state in ('created', 'retry', 'active') group by state`,
-    );
-    if (result.rows.length === 0) return;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `the email queue still had work after ${timeoutMs} ms: ${JSON.stringify(result.rows)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export const emailsSettled = (db: Database, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> =>
+  queueSettled(db, 'email', timeoutMs);
 
 /** Follows the verification link sent to `address` at sign-up, as its owner would. */
 export async function verifyAddress(

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { messages, type AccountExport } from '@reloop/shared';
 import { payments, users } from '../../src/db/schema.ts';
 import { call, orderAs, pagesOf, readBooking, readSale } from '../helpers/behaviour.ts';
+import { queueSettled } from '../helpers/jobs.ts';
 import { Mailbox, verifyAddress } from '../helpers/mailbox.ts';
 import {
   bookAs,
@@ -243,6 +244,8 @@ describe('DELETE /api/auth/account', () => {
       cancelledBy: 'seller',
       refundId: null,
     });
+    // Refunds are jobs of the deletion, sent once it has committed.
+    await queueSettled(t.db, 'refund');
     const refunded = await readBooking(t.app, paying, paidBooking);
     expect(refunded).toMatchObject({ status: 'cancelled', cancelledBy: 'seller' });
     expect(refunded.refundId).toEqual(expect.any(String));
@@ -293,6 +296,7 @@ describe('DELETE /api/auth/account', () => {
       status: 'cancelled',
       cancelledBy: 'buyer',
     });
+    await queueSettled(t.db, 'refund');
     const refunded = await readSale(t.app, seller, paidBooking);
     expect(refunded).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
     expect(refunded.refundId).toEqual(expect.any(String));

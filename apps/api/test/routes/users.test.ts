@@ -18,6 +18,7 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { settleInterruptedPayments } from '../../src/payments/reconciliation.ts';
+import { queueSettled } from '../helpers/jobs.ts';
 import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 import {
   bookAs,
@@ -46,7 +47,8 @@ import {
  */
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp();
+  // A refund the provider refused is tried again a second later, not five.
+  t = await createTestApp({ jobs: { retryDelaySeconds: 1 } });
 });
 afterEach(() => t.close());
 
@@ -413,6 +415,8 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
     const response = await deleteAccount(buyer);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true });
+    // The refunds are jobs of the deletion's transaction, sent once it has committed.
+    await queueSettled(t.db, 'refund');
 
     const unpaidSale = await saleAs(seller, unpaid);
     expect(unpaidSale).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer', refundId: null });
@@ -458,6 +462,7 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
     const refund = vi.spyOn(t.app.payments, 'refund');
 
     expect((await deleteAccount(seller)).statusCode).toBe(200);
+    await queueSettled(t.db, 'refund');
 
     expect(await bookingAs(waiting, unpaid)).toMatchObject({
       status: 'cancelled',
@@ -491,18 +496,37 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
     expect(refund).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the refund owed when the provider fails, and the settlement at start-up sends it', async () => {
+  it('tries the refund again while the provider refuses it, and sends it once', async () => {
     const productId = await createProductAs(t.app, seller);
     const { buyer, bookingId, paymentId } = await sellProduct(t.app, productId);
-    vi.spyOn(t.app.payments, 'refund').mockRejectedValueOnce(new Error('provider unreachable'));
+    const refund = vi
+      .spyOn(t.app.payments, 'refund')
+      .mockRejectedValueOnce(new Error('provider unreachable'));
 
-    // The deletion is done; the refund it could not send stays owed.
+    // The deletion does not wait for the provider, nor fail with it.
     expect((await deleteAccount(seller)).statusCode).toBe(200);
     expect(await bookingAs(buyer, bookingId)).toMatchObject({
       status: 'cancelled',
       cancelledBy: 'seller',
-      refundId: null,
     });
+
+    await queueSettled(t.db, 'refund');
+    const [intent] = await t.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, paymentId));
+    expect(intent?.refundId).toMatch(/^re_test_/);
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({ refundId: intent?.refundId });
+    expect(await storedPayment(bookingId)).toMatchObject({ status: 'refunded' });
+    expect(refund).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a refund owed by a deletion to the settlement at start-up when no worker sent it', async () => {
+    const productId = await createProductAs(t.app, seller);
+    const { buyer, bookingId, paymentId } = await sellProduct(t.app, productId);
+    // The process dies after the deletion commits, before its refund job runs: nothing is lost.
+    await t.app.jobs.stop();
+    expect((await deleteAccount(seller)).statusCode).toBe(200);
     expect(await storedPayment(bookingId)).toMatchObject({ status: 'succeeded', refundId: null });
 
     expect(await settleInterruptedPayments(t.db, t.app.payments, t.app.jobs, t.app.log)).toEqual({

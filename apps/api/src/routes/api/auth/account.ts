@@ -250,11 +250,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = currentSession(request);
       await assertConfirmed(user, request.body.password);
-      await endAccount(
-        { db: app.db, provider: app.payments, jobs: app.jobs, log: request.log },
-        user.id,
-        { erase: true },
-      );
+      await endAccount(app.db, app.jobs, user.id, { erase: true });
       return reply.code(204).send();
     },
   );

@@ -122,7 +122,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = currentSession(request);
-      await deleteUser(app.db, app.payments, app.jobs, user, request.params.id, request.log);
+      await deleteUser(app.db, app.jobs, user, request.params.id);
       return { acknowledged: true as const };
     },
   );
