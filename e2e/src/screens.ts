@@ -15,7 +15,7 @@ export const VIEWPORTS = {
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-type Account = 'visitor' | 'buyer' | 'seller' | 'admin';
+type Account = 'visitor' | 'buyer' | 'seller' | 'admin' | 'newcomer';
 
 export interface Screen {
   name: string;
@@ -34,6 +34,8 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     buyer: (await api.signIn('buyer@reloop.dev', DEMO_PASSWORD)).token,
     seller: (await api.signIn('seller@reloop.dev', DEMO_PASSWORD)).token,
     admin: (await api.signIn('admin@reloop.dev', DEMO_PASSWORD)).token,
+    // Just signed up: the address is not confirmed yet, so the dashboard asks for it.
+    newcomer: await signUp(api, `newcomer-${Date.now()}@example.com`),
   };
   const buyer = new ApiClient(serverUrl, tokens.buyer);
   const seller = new ApiClient(serverUrl, tokens.seller);
@@ -117,7 +119,43 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     screen('all-sellers', '/dashboard/sellers', 'admin'),
     screen('all-buyers', '/dashboard/buyers', 'admin'),
     screen('reported-products', '/dashboard/report', 'admin'),
+    screen('forgot-password', '/forgot-password', 'visitor'),
+    screen('reset-password', '/reset-password?token=emailed.link', 'visitor'),
+    screen('verify-email-failed', '/verify-email?token=used.link', 'visitor'),
+    screen('unsubscribe', '/unsubscribe?token=emailed.link', 'visitor'),
+    screen('settings', '/dashboard/settings', 'buyer', async (page) => {
+      await page.getByRole('checkbox', { name: 'Messages' }).waitFor();
+    }),
+    screen('settings-unconfirmed', '/dashboard/settings', 'newcomer', async (page) => {
+      await page.getByRole('button', { name: 'Send the link again' }).waitFor();
+    }),
+    screen('delete-account-dialog', '/dashboard/settings', 'seller', async (page) => {
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    }),
   ];
+}
+
+/** Signs a new buyer up through the API as the register page does; returns the API token. */
+async function signUp(api: ApiClient, email: string): Promise<string> {
+  const { idToken } = await api.request<{ idToken: string }>('POST', '/auth/signup', {
+    email,
+    password: 'correct horse',
+    displayName: 'Nell Newcomer',
+  });
+  const { token } = await api.request<{ token: string }>(
+    'POST',
+    '/jwtgenerate',
+    { email },
+    idToken,
+  );
+  await api.request(
+    'POST',
+    '/register',
+    { userEmail: email, userName: 'Nell Newcomer', role: 'buyer' },
+    token,
+  );
+  return token;
 }
 
 /**
