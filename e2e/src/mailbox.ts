@@ -111,12 +111,13 @@ export function linksTo(
   email: ReceivedEmail,
   pathname: string,
 ): { text: string[]; html: string[] } {
+  const to = (link: string) => new URL(link, 'http://relative.invalid').pathname === pathname;
   const inText = new RegExp(`[^\\s<>"'(\\[]*${pathname}\\?[^\\s<>"')\\]]+`, 'g');
   const fromText = [...email.text.matchAll(inText)].map((match) => match[0]);
-  const fromHtml = [...email.html.matchAll(/href="([^"]+)"/g)]
-    .map((match) => (match[1] ?? '').replaceAll('&amp;', '&'))
-    .filter((link) => link.split('?')[0]?.endsWith(pathname));
-  return { text: fromText, html: fromHtml };
+  const fromHtml = [...email.html.matchAll(/href="([^"]+)"/g)].map((match) =>
+    (match[1] ?? '').replaceAll('&amp;', '&'),
+  );
+  return { text: fromText.filter(to), html: fromHtml.filter(to) };
 }
 
 /** A TCP port nothing listens on right now, for a server that must know its address up front. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, linksTo, Mailbox } from '../src/mailbox.ts';
+import { listLaptopByApi } from './support/journeys.ts';
 import {
+  DEMO_PASSWORD,
   expectAccessible,
   expectToast,
   inBrowser,
@@ -35,7 +37,7 @@ function emailedLink(email: { text: string; html: string }, pathname: string): s
   return link ?? '';
 }
 
-it('asks a new user to confirm their address until they follow the emailed link', async () => {
+it('asks a new user to confirm their address until they follow the emailed link, then moves it', async () => {
   const { api } = reloop();
   const { email, client } = await registerByApi(api, 'buyer', 'Vera Verify');
   const confirmation = await mailbox.receive(email, 'Confirm your email address for Reloop');
@@ -57,9 +59,71 @@ it('asks a new user to confirm their address until they follow the emailed link'
       await page.waitForURL('**/dashboard/orders');
       await page.getByText('No Orders found').waitFor();
       expect(await banner.count()).toBe(0);
+
+      // A new address: nothing changes until the link sent there is followed.
+      const newAddress = email.replace('@', '.moved@');
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      const emailSection = page.getByRole('region', { name: 'Email' });
+      await emailSection.getByText(`${email} (confirmed).`).waitFor();
+      await emailSection.getByLabel('New email address').fill(newAddress);
+      await emailSection.getByLabel('Your password').fill('correct horse');
+      await emailSection.getByRole('button', { name: 'Change email' }).click();
+      await emailSection
+        .getByRole('status')
+        .getByText(`We sent a link to ${newAddress}; your address changes when you follow it.`)
+        .waitFor();
+      const change = await mailbox.receive(newAddress, 'Confirm your new email address for Reloop');
+      await page.goto(emailedLink(change, '/verify-email'));
+      await page.getByRole('heading', { name: 'Your email address is changed' }).waitFor();
+      await page.getByRole('status').getByText(newAddress).waitFor();
+      await mailbox.receive(email, 'Your Reloop email address was changed');
+      await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      await emailSection.getByText(`${newAddress} (confirmed).`).waitFor();
     },
     { token: client.token },
   );
+});
+
+it('turns a kind of notice email off from its link, with a button, not by opening it', async () => {
+  const { api } = reloop();
+  const seller = await api.signIn('seller@reloop.dev', DEMO_PASSWORD);
+  const [category] = await api.request<{ _id: string }[]>('GET', '/productcategory');
+  if (!category) throw new Error('no categories');
+  const laptop = await listLaptopByApi(seller, {
+    name: `Unsubscribe test laptop ${Date.now()}`,
+    categoryId: category._id,
+  });
+  const buyer = await registerByApi(api, 'buyer', 'Bo Booker');
+  await buyer.client.request('POST', '/booking', {
+    productId: laptop._id,
+    buyerPhone: '5125550199',
+    buyerMeetingLocation: 'Central Library',
+  });
+  const notice = await mailbox.receive('seller@reloop.dev', `New booking: ${laptop.name}`);
+  const link = emailedLink(notice, '/unsubscribe');
+  const wantsBookings = async () =>
+    (await seller.request<{ bookings: boolean }>('GET', '/auth/notifications')).bookings;
+
+  await inBrowser(reloop(), 'unsubscribe', async (page) => {
+    await page.goto(link);
+    const unsubscribe = page.getByRole('button', { name: 'Unsubscribe' });
+    await unsubscribe.waitFor();
+    expect(await wantsBookings()).toBe(true);
+    await expectAccessible(page, 'unsubscribe');
+    await unsubscribe.click();
+    await page
+      .getByRole('status')
+      .getByText('you will no longer get emails about your bookings and sales')
+      .waitFor();
+    expect(await wantsBookings()).toBe(false);
+  });
 });
 
 it('recovers a forgotten password from the emailed link, then changes it in Settings', async () => {
