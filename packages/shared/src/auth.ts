@@ -53,6 +53,8 @@ export const authUserSchema = z
     photoURL: z.string(),
     /** Whether the user followed the link sent to this address (DESIGN §14). */
     emailVerified: z.boolean(),
+    /** False for an account that signs in only with Google: no password or email to change. */
+    hasPassword: z.boolean(),
     /** The user's own phone, '' when not given; shown only to the user. */
     phone: z.string(),
   })

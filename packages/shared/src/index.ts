@@ -1,3 +1,4 @@
+export * from './account-links.ts';
 export * from './account.ts';
 export * from './auth.ts';
 export * from './common.ts';

@@ -65,7 +65,8 @@ export const messages = {
   emailAlreadyVerified: 'Your email address is already verified',
   sameEmail: 'This is already your email address',
   noPassword:
-    'This account signs in with Google and has no password; to confirm, type the account’s email address instead',
+    'This account signs in with Google, which keeps its password and email address: change them there',
+  typeEmailToConfirm: 'This account signs in with Google: type its email address to confirm',
   unsubscribeLinkNotValid: 'This unsubscribe link is not valid',
 } as const;
 

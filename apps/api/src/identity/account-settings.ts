@@ -16,6 +16,10 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 
 const linkNotValid = () => new HttpError(400, messages.linkNotValid);
 
+/** A 400 about one field of the body, so a form can show it under that field. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, message, {}, { errors: [{ path: `body.${field}`, message }] });
+
 /** Ends every session of `userId` but `keep` (none for a reset: nobody is signed in then). */
 async function signOutEverywhere(tx: Database, userId: string, keep?: string): Promise<void> {
   await tx
@@ -78,23 +82,24 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
   });
 }
 
+/** A new verification link; the caller has checked the address is not verified yet. */
 export async function resendVerification(
   db: Database,
   jobs: JobQueue,
   user: UserRow,
 ): Promise<void> {
-  if (user.emailVerifiedAt) throw new HttpError(409, messages.emailAlreadyVerified);
   await jobs.enqueue(db, 'email', { kind: 'emailVerification', userId: user.id });
 }
 
 /**
- * The user proves it is them before a change that could take the account over. An account
- * that signs in only with Google has no password: it cannot change one or its email here.
+ * The user proves it is them, with the password in `field`, before a change that could take the
+ * account over. An account that signs in only with Google has no password, and Google keeps its
+ * address (signing in with Google finds the account by it): it changes neither here.
  */
-async function assertPassword(user: UserRow, password: string): Promise<void> {
+async function assertPassword(user: UserRow, password: string, field: string): Promise<void> {
   if (!user.passwordHash) throw new HttpError(400, messages.noPassword);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new HttpError(400, messages.wrongPassword);
+    throw fieldError(field, messages.wrongPassword);
   }
 }
 
@@ -104,7 +109,7 @@ export async function changePassword(
   sessionId: string,
   change: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  await assertPassword(user, change.currentPassword);
+  await assertPassword(user, change.currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -127,8 +132,8 @@ export async function requestEmailChange(
   user: UserRow,
   change: { newEmail: string; password: string },
 ): Promise<void> {
-  await assertPassword(user, change.password);
-  if (change.newEmail === user.email) throw new HttpError(400, messages.sameEmail);
+  await assertPassword(user, change.password, 'password');
+  if (change.newEmail === user.email) throw fieldError('newEmail', messages.sameEmail);
   if (await isTaken(db, change.newEmail)) throw new HttpError(409, messages.emailTaken);
   await jobs.enqueue(db, 'email', {
     kind: 'emailChange',

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ACCOUNT_LINK_MINUTES } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { accountTokens, users } from '../db/schema.ts';
 
@@ -14,9 +15,9 @@ export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 const MINUTE_MS = 60_000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
-  password_reset: 60 * MINUTE_MS,
-  email_verification: 48 * 60 * MINUTE_MS,
-  email_change: 24 * 60 * MINUTE_MS,
+  password_reset: ACCOUNT_LINK_MINUTES.passwordReset * MINUTE_MS,
+  email_verification: ACCOUNT_LINK_MINUTES.emailVerification * MINUTE_MS,
+  email_change: ACCOUNT_LINK_MINUTES.emailChange * MINUTE_MS,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

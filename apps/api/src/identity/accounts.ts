@@ -151,6 +151,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     displayName: user.name,
     photoURL: user.image,
     emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
     phone: user.phone,
   };
 }

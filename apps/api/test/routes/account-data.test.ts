@@ -189,7 +189,10 @@ describe('DELETE /api/auth/account', () => {
     const productId = await createProductAs(t.app, seller);
     const response = await deleteAccount(seller, 'not my password');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: messages.wrongPassword });
+    expect(response.json()).toEqual({
+      message: messages.wrongPassword,
+      errors: [{ path: 'body.password', message: messages.wrongPassword }],
+    });
     expect((await call(t.app, 'GET', '/api/auth/me', { actor: seller })).statusCode).toBe(200);
     expect(await listed(productId)).toBe(true);
     const missing = await call(t.app, 'DELETE', '/api/auth/account', {
@@ -204,7 +207,10 @@ describe('DELETE /api/auth/account', () => {
     await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, buyer.uid));
     const guessed = await deleteAccount(buyer, PASSWORD);
     expect(guessed.statusCode).toBe(400);
-    expect(guessed.json()).toEqual({ message: messages.noPassword });
+    expect(guessed.json()).toEqual({
+      message: messages.typeEmailToConfirm,
+      errors: [{ path: 'body.password', message: messages.typeEmailToConfirm }],
+    });
     expect((await call(t.app, 'GET', '/api/auth/me', { actor: buyer })).statusCode).toBe(200);
     expect((await deleteAccount(buyer, ` ${buyer.email.toUpperCase()} `)).statusCode).toBe(204);
     expect((await call(t.app, 'GET', '/api/auth/me', { actor: buyer })).statusCode).toBe(401);

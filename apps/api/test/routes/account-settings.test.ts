@@ -48,7 +48,10 @@ describe('POST /api/auth/password', () => {
     const other = await anotherSession(user.email, user.password);
     const response = await change(user.idToken, 'not my password', 'a new password');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: messages.wrongPassword });
+    expect(response.json()).toEqual({
+      message: messages.wrongPassword,
+      errors: [{ path: 'body.currentPassword', message: messages.wrongPassword }],
+    });
     expect((await me(other)).status).toBe(200);
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });
@@ -94,10 +97,16 @@ describe('POST /api/auth/email and /confirm', () => {
 
     const wrong = await requestChange(user.idToken, 'new.address@example.com', 'not it');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: messages.wrongPassword });
+    expect(wrong.json()).toEqual({
+      message: messages.wrongPassword,
+      errors: [{ path: 'body.password', message: messages.wrongPassword }],
+    });
     const same = await requestChange(user.idToken, user.email.toUpperCase(), user.password);
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toEqual({ message: messages.sameEmail });
+    expect(same.json()).toEqual({
+      message: messages.sameEmail,
+      errors: [{ path: 'body.newEmail', message: messages.sameEmail }],
+    });
     const clash = await requestChange(user.idToken, taken.email, user.password);
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: messages.emailTaken });

@@ -324,7 +324,7 @@ export interface paths {
     put?: never;
     /**
      * One-click unsubscribe (RFC 8058): turn one kind of notice email off
-     * @description The URL of a notice’s `List-Unsubscribe` header. Needs no sign-in: the token names the user and the kind and is signed.
+     * @description The URL of a notice’s `List-Unsubscribe` header. Needs no sign-in: the token names the user and the kind and is signed. Mail programs post `List-Unsubscribe=One-Click` form-encoded; any body, or none, does.
      */
     post: operations['unsubscribe'];
     delete?: never;
@@ -1010,6 +1010,7 @@ export interface components {
       displayName: string;
       photoURL: string;
       emailVerified: boolean;
+      hasPassword: boolean;
       phone: string;
     };
     Booking: {
@@ -2263,14 +2264,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          'List-Unsubscribe'?: 'One-Click';
-        } | null;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description That kind of email is off */
       200: {

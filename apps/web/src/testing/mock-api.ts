@@ -87,6 +87,7 @@ export const testUser = (
   displayName: `Test ${role}`,
   photoURL: '',
   emailVerified: true,
+  hasPassword: true,
   phone: '',
   ...details,
 });

@@ -15,6 +15,7 @@ import {
 } from '@reloop/shared';
 import {
   changePassword,
+  fieldError,
   confirmEmailChange,
   confirmPasswordReset,
   preferencesOf,
@@ -51,7 +52,10 @@ async function assertConfirmed(user: UserRow, confirmation: string): Promise<voi
     ? await verifyPassword(confirmation, user.passwordHash)
     : confirmation.trim().toLowerCase() === user.email;
   if (!confirmed) {
-    throw new HttpError(400, user.passwordHash ? messages.wrongPassword : messages.noPassword);
+    throw fieldError(
+      'password',
+      user.passwordHash ? messages.wrongPassword : messages.typeEmailToConfirm,
+    );
   }
 }
 
@@ -133,6 +137,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = currentSession(request);
+      // Checked first: a verified user's repeated clicks answer 409, never spend the allowance.
+      if (user.emailVerifiedAt) throw new HttpError(409, messages.emailAlreadyVerified);
       await app.allowances.accountEmails.spend(request, user.email);
       await resendVerification(app.db, app.jobs, user);
       return reply.code(202).send({});
@@ -313,13 +319,9 @@ const oneClickUnsubscribe: FastifyPluginAsyncZod = async (oneClick) => {
         tags: ['account'],
         summary: 'One-click unsubscribe (RFC 8058): turn one kind of notice email off',
         description:
-          'The URL of a notice’s `List-Unsubscribe` header. Needs no sign-in: the token names the user and the kind and is signed.',
+          'The URL of a notice’s `List-Unsubscribe` header. Needs no sign-in: the token names the user and the kind and is signed. Mail programs post `List-Unsubscribe=One-Click` form-encoded; any body, or none, does.',
         security: publicAccess,
         querystring: z.object({ token: z.string().min(1).max(300) }),
-        body: z
-          .object({ 'List-Unsubscribe': z.literal('One-Click').optional() })
-          .optional()
-          .nullable(),
         response: {
           200: described(
             z.object({ preference: notificationPreferencesSchema.keyof() }),

@@ -6,6 +6,6 @@ import { api, dataOf } from '../../../lib/api-client.ts';
  * on a click: link scanners open the page, and must not unsubscribe anybody.
  */
 export const unsubscribe = (token: string) =>
-  dataOf(api.POST('/api/auth/unsubscribe', { params: { query: { token } }, body: {} }));
+  dataOf(api.POST('/api/auth/unsubscribe', { params: { query: { token } } }));
 
 export const useUnsubscribe = () => useMutation({ mutationFn: unsubscribe });

@@ -20,7 +20,7 @@ const consequences = [
   'Finished sales stay in the other side’s records, with you shown as “Deleted user”.',
 ];
 
-export function DeleteAccountSection() {
+export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
   const [asking, setAsking] = useState(false);
   return (
     <SettingsSection id="delete-account" title="Delete account">
@@ -32,7 +32,9 @@ export function DeleteAccountSection() {
           Delete my account
         </button>
       </div>
-      {asking && <DeleteAccountDialog onCancel={() => setAsking(false)} />}
+      {asking && (
+        <DeleteAccountDialog hasPassword={hasPassword} onCancel={() => setAsking(false)} />
+      )}
     </SettingsSection>
   );
 }
@@ -44,7 +46,13 @@ type ConfirmationForm = z.input<typeof confirmationSchema>;
  * The last word before deleting: what will be lost, and the password (or, for an account that
  * signs in only with Google, its email address) to show the owner means it.
  */
-function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
+function DeleteAccountDialog({
+  hasPassword,
+  onCancel,
+}: {
+  hasPassword: boolean;
+  onCancel: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   useModal(dialog, true);
   const { signOutLocally } = useAuth();
@@ -97,11 +105,12 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
           </ul>
         </div>
         <form className="grid gap-3" onSubmit={(event) => void onSubmit(event)} noValidate>
+          {/* An account that signs in with Google has no password: it types its address. */}
           <FormField
             id="delete-account-dialog-password"
-            label="Password (or, if you sign in with Google, your email address)"
-            type="password"
-            autoComplete="current-password"
+            {...(hasPassword
+              ? { label: 'Your password', type: 'password', autoComplete: 'current-password' }
+              : { label: 'Your email address', type: 'email', autoComplete: 'email' })}
             error={formState.errors.password?.message}
             {...register('password')}
           />

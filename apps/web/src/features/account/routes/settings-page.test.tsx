@@ -43,6 +43,33 @@ describe('settings', () => {
     );
   });
 
+  it('tells an account that signs in with Google that Google keeps its password and address, and asks for the address to delete it', async () => {
+    const { calls } = mockApi({
+      ...signedInAs('buyer', { hasPassword: false }),
+      'GET /api/auth/notifications': { body: allOn },
+      'DELETE /api/auth/account': { status: 204 },
+    });
+    renderApp('/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    expect(screen.queryByRole('region', { name: 'Password' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Email' })).toBeNull();
+    expect(
+      section('Password and email address').getByText(
+        /You sign in with Google as buyer@example.com/,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(section('Delete account').getByRole('button', { name: 'Delete my account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+    fireEvent.change(dialog.getByLabelText('Your email address'), {
+      target: { value: 'buyer@example.com' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete my account for good' }));
+    expect(await screen.findByText('Your account is deleted')).toBeTruthy();
+    expect(sent(calls, 'DELETE', '/api/auth/account')[0]?.body).toEqual({
+      password: 'buyer@example.com',
+    });
+  });
+
   describe('profile', () => {
     it('starts with the saved name and phone, and saves them', async () => {
       const { calls } = await openSettings({
@@ -279,7 +306,7 @@ describe('settings', () => {
   });
 
   describe('delete account', () => {
-    const CONFIRM = 'Password (or, if you sign in with Google, your email address)';
+    const CONFIRM = 'Your password';
 
     it('names what will be lost, asks for the password, then signs out and goes home', async () => {
       const { calls, router } = await openSettings({

@@ -10,6 +10,7 @@ import { ExportSection } from '../components/export-section.tsx';
 import { NotificationsSection } from '../components/notifications-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
+import { SettingsSection } from '../components/settings-section.tsx';
 
 /**
  * /dashboard/settings (every role): profile and phone, password, email address, which emails to
@@ -25,11 +26,22 @@ export function Component() {
       <h1 className="text-3xl font-bold">Settings</h1>
       {/* A new user (another account signed in) starts the forms afresh. */}
       <ProfileSection key={user.uid} user={user} />
-      <PasswordSection />
-      <EmailSection user={user} />
+      {user.hasPassword ? (
+        <>
+          <PasswordSection />
+          <EmailSection user={user} />
+        </>
+      ) : (
+        <SettingsSection id="google-sign-in" title="Password and email address">
+          <p>
+            You sign in with Google as {user.email}. Google keeps your password and your address:
+            change them in your Google account.
+          </p>
+        </SettingsSection>
+      )}
       <NotificationsSection />
       <ExportSection />
-      <DeleteAccountSection />
+      <DeleteAccountSection hasPassword={user.hasPassword} />
     </div>
   );
 }

@@ -3,16 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { passwordResetBodySchema } from '@reloop/shared';
+import { ACCOUNT_LINK_MINUTES, passwordResetBodySchema } from '@reloop/shared';
 import { FormField, SubmitButton } from '../../../components/form-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-
-/** How long a reset link works (the API's password-reset token lifetime). */
-const LINK_MINUTES = 60;
 
 const forgotSchema = z.object({ email: required(passwordResetBodySchema.shape.email) });
 type ForgotForm = z.input<typeof forgotSchema>;
@@ -50,7 +47,8 @@ export function Component() {
         <div role="status" className="grid gap-3">
           <p>
             If an account uses <strong className="break-all">{sentTo}</strong>, we sent it a link to
-            choose a new password. The link works once, for the next {LINK_MINUTES} minutes.
+            choose a new password. The link works once, for the next{' '}
+            {ACCOUNT_LINK_MINUTES.passwordReset} minutes.
           </p>
           <p className="text-base-content/80 text-sm">
             Nothing after a few minutes? Look in your spam folder, or check the address and ask
