@@ -29,7 +29,7 @@ import { startServer, type RunningServer } from '../e2e/src/server.ts';
 import { startCeiling } from './bench/ceiling.ts';
 import { embeddedDatabaseUrl } from './bench/embedded.ts';
 import {
-  bookingEmailsQueued,
+  emailsQueued,
   drain,
   sellersGetBookingEmails,
   splitBySellerEmail,
@@ -452,7 +452,7 @@ booking create with the seller's email on: p99 ${ms(on)} ms against ${ms(off)} m
       (shareOk ? 'ok' : 'MISSED'),
   );
   // The rounds' emails first, so what drains after the burst is the burst's.
-  const queuedBefore = await bookingEmailsQueued(sqlUrl, run.since);
+  const queuedBefore = await emailsQueued(sqlUrl, run.since);
   await drain(mailbox, queuedBefore, performance.now());
   const arrivedBefore = mailbox.distinct();
   await sellersGetBookingEmails(sqlUrl, run.burstProducts);
@@ -463,7 +463,7 @@ booking create with the seller's email on: p99 ${ms(on)} ms against ${ms(off)} m
     amount: BURST,
   });
   const answeredMs = performance.now() - started;
-  const expected = await bookingEmailsQueued(sqlUrl, run.since);
+  const expected = await emailsQueued(sqlUrl, run.since);
   const lastMs = await drain(mailbox, expected, started);
   const lost = expected - mailbox.distinct();
   const twice = mailbox.duplicates();

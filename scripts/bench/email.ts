@@ -83,13 +83,14 @@ export async function sellersGetBookingEmails(sqlUrl: string, productIds: string
   );
 }
 
-/** Booking emails queued since `since`: one per booking of a seller who wants them. */
-export async function bookingEmailsQueued(sqlUrl: string, since: Date): Promise<number> {
+/**
+ * Emails queued since `since`: the email jobs the job queue holds (one per booking of a seller
+ * who wanted it, as the booking's transaction decided), each of which must arrive once.
+ */
+export async function emailsQueued(sqlUrl: string, since: Date): Promise<number> {
   return withClient(sqlUrl, async (client) => {
     const { rows } = await client.query<{ count: number }>(
-      `select count(*)::int as count from notifications n join users u on u.id = n.user_id
-       where n.kind = 'booked' and n.created_at >= $1
-         and u.email_verified_at is not null and u.notify_bookings`,
+      `select count(*)::int as count from pgboss.job where name = 'email' and created_on >= $1`,
       [since],
     );
     return rows[0]?.count ?? 0;
