@@ -53,13 +53,18 @@ if (!runE2e) {
 
 /**
  * The files that take longest start first, so none of them is left running alone at the end:
- * the accessibility sweep (three looks of every screen, one after another, about a third of the
- * browser journeys' time), then the projects from the slowest files to the quickest. Within a
+ * the accessibility sweeps (every screen in each of three looks, a file per look, together about
+ * a third of the browser journeys' time), then the projects from the slowest files to the
+ * quickest. Within a
  * project the order is vitest's own (longest last time, or largest when there is no record, as
  * in a fresh clone). The summary at the end of each run names the slowest files, to keep this
  * up to date.
  */
-const STARTS_FIRST = ['e2e/tests/accessibility.test.ts'];
+const STARTS_FIRST = [
+  'e2e/tests/accessibility-light-mobile.test.ts',
+  'e2e/tests/accessibility-dark-desktop.test.ts',
+  'e2e/tests/accessibility-dark-mobile.test.ts',
+];
 const PROJECT_ORDER = ['e2e', 'api', 'web', 'api:unit', 'scripts'];
 
 class LongestFirst extends BaseSequencer {

@@ -1,0 +1,3 @@
+import { sweepScreens } from './support/accessibility-sweep.ts';
+
+sweepScreens('light', 'mobile');
