@@ -454,7 +454,7 @@ booking create with the seller's email on: p99 ${ms(on)} ms against ${ms(off)} m
   // The rounds' emails first, so what drains after the burst is the burst's.
   const queuedBefore = await emailsQueued(sqlUrl, run.since);
   await drain(mailbox, queuedBefore, performance.now());
-  const arrivedBefore = mailbox.distinct();
+  const arrivedBefore = (await mailbox.counts()).distinct;
   await sellersGetBookingEmails(sqlUrl, run.burstProducts);
   const started = performance.now();
   const burst = await autocannon({
@@ -465,12 +465,12 @@ booking create with the seller's email on: p99 ${ms(on)} ms against ${ms(off)} m
   const answeredMs = performance.now() - started;
   const expected = await emailsQueued(sqlUrl, run.since);
   const lastMs = await drain(mailbox, expected, started);
-  const lost = expected - mailbox.distinct();
-  const twice = mailbox.duplicates();
+  const { distinct, duplicates: twice } = await mailbox.counts();
+  const lost = expected - distinct;
   const burstOk = burst['2xx'] === BURST && lost === 0 && twice === 0;
   log(
     `burst of ${BURST} bookings: ${burst['2xx']} booked in ${(answeredMs / 1000).toFixed(1)} s; ` +
-      `${mailbox.distinct() - arrivedBefore} emails arrived, the last ${(lastMs / 1000).toFixed(1)} s ` +
+      `${distinct - arrivedBefore} emails arrived, the last ${(lastMs / 1000).toFixed(1)} s ` +
       `after the first booking; over the run ${expected} emails queued, ${lost} lost, ` +
       `${twice} sent twice: ${burstOk ? 'ok' : 'FAILED'}`,
   );

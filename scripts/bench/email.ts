@@ -1,46 +1,41 @@
 // The notices' part of the bench (DESIGN §14): booking create with the seller's email on and
 // off, and a burst of bookings whose emails must all arrive, once each, at a loopback SMTP
 // server the bench runs.
+import { fork } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SMTPServer } from 'smtp-server';
+import { fileURLToPath } from 'node:url';
 import { withClient } from './database.ts';
 
 export interface BenchMailbox {
   /** SMTP_URL for the server under test. */
   url: string;
   /** Emails received, counted by Message-ID: a retry of one already received is a duplicate. */
-  distinct(): number;
-  duplicates(): number;
+  counts(): Promise<{ distinct: number; duplicates: number }>;
   stop(): Promise<void>;
 }
 
-/** A loopback SMTP server that accepts everything and counts what it gets. */
+/** A loopback SMTP server, in a child process, that accepts everything and counts what it gets. */
 export async function startBenchMailbox(): Promise<BenchMailbox> {
-  const seen = new Map<string, number>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk: Buffer) => {
-        if (head.length < 8192) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        const id = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? `(no Message-ID ${seen.size})`;
-        seen.set(id, (seen.get(id) ?? 0) + 1);
-        callback();
-      });
-    },
+  const child = fork(fileURLToPath(new URL('./mailbox-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('the SMTP server has no port');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`the bench's SMTP server exited with ${code}`)));
+  });
   return {
-    url: `smtp://127.0.0.1:${address.port}`,
-    distinct: () => seen.size,
-    duplicates: () => [...seen.values()].reduce((sum, count) => sum + count - 1, 0),
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `smtp://127.0.0.1:${port}`,
+    counts: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('counts');
+      }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
@@ -107,11 +102,11 @@ export async function drain(
   startedAt: number,
   quietMs = 30_000,
 ): Promise<number> {
-  let count = mailbox.distinct();
+  let count = (await mailbox.counts()).distinct;
   let lastAt = performance.now();
   while (count < expected && performance.now() - lastAt < quietMs) {
     await sleep(50);
-    const now = mailbox.distinct();
+    const now = (await mailbox.counts()).distinct;
     if (now !== count) {
       count = now;
       lastAt = performance.now();

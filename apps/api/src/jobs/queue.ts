@@ -1,13 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
-import {
-  PgBoss,
-  fromDrizzle,
-  type Job,
-  type JobResult,
-  type Queue,
-  type SendOptions,
-} from 'pg-boss';
+import { PgBoss, type Db, type Job, type JobResult, type Queue, type SendOptions } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { EmailJob } from '../mail/email-jobs.ts';
 
@@ -33,7 +25,9 @@ export type QueueName = keyof JobData;
  * with exponential backoff up to an hour apart, for about four days, before it counts as failed
  * (kept, never dropped). A job is taken back from its worker only when its 5-minute claim runs
  * out, longer than any call it makes may take (the transport's and the provider's timeouts): the
- * worker died. New jobs wake the workers at once (NOTIFY).
+ * worker died. Workers look for new jobs every 2 s and, while batches come full, at once; a job
+ * does not NOTIFY them: a NOTIFY takes a lock every committing transaction that sent one waits
+ * for in turn, which halved booking create's rate with its email on (decision 018).
  */
 const PATIENT: Omit<Queue, 'name'> = {
   retryLimit: 100,
@@ -42,7 +36,6 @@ const PATIENT: Omit<Queue, 'name'> = {
   retryDelayMax: 3600,
   expireInSeconds: 300,
   retentionSeconds: 14 * 24 * 3600,
-  notify: true,
 };
 
 /**
@@ -64,6 +57,34 @@ export interface JobQueueOptions {
 /** Where the queue reports failures: the app's logger. */
 export type JobLog = Pick<FastifyBaseLogger, 'error' | 'warn'>;
 
+/** Names of the queue's statements prepared on the app's connections, by their text. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The queue's statements run in `tx`, each prepared by name on the connection the first time
+ * it runs there (as the app's own hot statements are, db/prepared.ts): a booking's job is the
+ * same INSERT every time, and parsing and planning it on each booking cost as much as the
+ * booking's own statement. pg-boss writes its statements with `$n` parameters, which
+ * node-postgres takes as they are.
+ */
+function preparedOn(tx: Database): Db {
+  return {
+    async executeSql(text, values = []) {
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `jobs_${statementNames.size}`;
+        statementNames.set(text, name);
+      }
+      const prepared = tx._.session.prepareQuery<{
+        execute: { rows: unknown[] };
+        all: unknown;
+        values: unknown;
+      }>({ sql: text, params: values }, undefined, name, false);
+      return { rows: (await prepared.execute()).rows };
+    },
+  };
+}
+
 /** Jobs a worker takes at once; they run side by side. */
 const BATCH = 5;
 
@@ -84,7 +105,6 @@ export class JobQueue {
       // Workers and maintenance only: the jobs themselves are written on the app's own pool.
       max: 4,
       application_name: 'reloop-jobs',
-      useListenNotify: true,
     });
     // A lost connection or a failed maintenance pass is logged; pg-boss retries on its own.
     this.#boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -105,6 +125,8 @@ export class JobQueue {
         retryBackoff: options.retryBackoff,
         expireInSeconds: options.expireInSeconds,
         retentionSeconds: options.retentionSeconds,
+        // Queues made while jobs still sent a NOTIFY stop doing so.
+        notify: false,
       });
     }
     for (const [name, { handler, concurrency }] of this.#handlers) {
@@ -122,7 +144,7 @@ export class JobQueue {
     data: JobData[Name],
     options: SendOptions = {},
   ): Promise<void> {
-    await this.#boss.send(name, data, { ...options, db: fromDrizzle(tx, sql) });
+    await this.#boss.send(name, data, { ...options, db: preparedOn(tx) });
   }
 
   /**
@@ -146,10 +168,6 @@ export class JobQueue {
         // pace of its work, not one batch per poll.
         burstWhenBatchFull: true,
         pollingIntervalSeconds: 2,
-        // With NOTIFY on, pg-boss polls every 30 s by default, and a NOTIFY that reaches a busy
-        // worker buys one more fetch only: a burst of more jobs than workers, and every retry
-        // (retries are not notified), would wait up to 30 s. The poll stays at 2 s.
-        notifyPollingIntervalSeconds: 2,
       },
       async (jobs) => {
         const outcomes = await Promise.allSettled(jobs.map((job) => handler(job as Job<never>)));
