@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,4 +55,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port nothing listens on right now, for a server that must know its address up front. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, linksTo, Mailbox } from '../src/mailbox.ts';
+import { Mailbox, type ReceivedEmail } from '../../apps/api/test/helpers/mailbox.ts';
+import { freePort } from '../src/server.ts';
 import { listLaptopByApi } from './support/journeys.ts';
 import {
   DEMO_PASSWORD,
@@ -26,21 +27,24 @@ const reloop = useReloop({
 });
 
 /** An emailed link to `pathname`: absolute, on PUBLIC_URL, the same in the text and HTML parts. */
-function emailedLink(email: { text: string; html: string }, pathname: string): string {
+function emailedLink(email: ReceivedEmail, pathname: string): string {
   expect(email.text.trim(), 'the text part').not.toBe('');
   expect(email.html, 'the HTML part').toMatch(/<html[\s>]/i);
-  const links = linksTo({ to: [], subject: '', ...email }, pathname);
-  const [link] = links.text;
-  expect(link, `a link to ${pathname} in the text part`).toBeDefined();
-  expect(new URL(link ?? '').origin).toBe(publicUrl);
-  expect(links.html).toContain(link);
-  return link ?? '';
+  const link = email.link(pathname).href;
+  expect(new URL(link).origin).toBe(publicUrl);
+  expect(email.text, 'the link in the text part').toContain(link);
+  expect(email.html, 'the link in the HTML part').toContain(link.replaceAll('&', '&amp;'));
+  return link;
 }
+
+/** The next email to `address` with `subject`; a browser journey allows it 20 s. */
+const receive = (address: string, subject: string) =>
+  mailbox.receive(address, { subject, timeoutMs: 20_000 });
 
 it('asks a new user to confirm their address until they follow the emailed link, then moves it', async () => {
   const { api } = reloop();
   const { email, client } = await registerByApi(api, 'buyer', 'Vera Verify');
-  const confirmation = await mailbox.receive(email, 'Confirm your email address for Reloop');
+  const confirmation = await receive(email, 'Confirm your email address for Reloop');
   const link = emailedLink(confirmation, '/verify-email');
 
   await inBrowser(
@@ -75,11 +79,11 @@ it('asks a new user to confirm their address until they follow the emailed link,
         .getByRole('status')
         .getByText(`We sent a link to ${newAddress}; your address changes when you follow it.`)
         .waitFor();
-      const change = await mailbox.receive(newAddress, 'Confirm your new email address for Reloop');
+      const change = await receive(newAddress, 'Confirm your new email address for Reloop');
       await page.goto(emailedLink(change, '/verify-email'));
       await page.getByRole('heading', { name: 'Your email address is changed' }).waitFor();
       await page.getByRole('status').getByText(newAddress).waitFor();
-      await mailbox.receive(email, 'Your Reloop email address was changed');
+      await receive(email, 'Your Reloop email address was changed');
       await page.getByRole('link', { name: 'Go to your dashboard' }).click();
       await page
         .getByRole('navigation', { name: 'Dashboard' })
@@ -106,7 +110,7 @@ it('turns a kind of notice email off from its link, with a button, not by openin
     buyerPhone: '5125550199',
     buyerMeetingLocation: 'Central Library',
   });
-  const notice = await mailbox.receive('seller@reloop.dev', `New booking: ${laptop.name}`);
+  const notice = await receive('seller@reloop.dev', `New booking: ${laptop.name}`);
   const link = emailedLink(notice, '/unsubscribe');
   const wantsBookings = async () =>
     (await seller.request<{ bookings: boolean }>('GET', '/auth/notifications')).bookings;
@@ -151,7 +155,7 @@ it('recovers a forgotten password from the emailed link, then changes it in Sett
     await page.getByRole('status').getByText('If an account uses').waitFor();
     await expectAccessible(page, 'reset link sent');
 
-    const reset = await mailbox.receive(email, 'Reset your Reloop password');
+    const reset = await receive(email, 'Reset your Reloop password');
     const link = emailedLink(reset, '/reset-password');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();

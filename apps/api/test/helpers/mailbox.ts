@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { queueSettled } from './jobs.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * A real SMTP server on loopback (DESIGN §14: tests receive real SMTP, no mock transport): the
@@ -225,4 +227,28 @@ export async function verifyAddress(
     payload: { token: tokenIn(email, '/verify-email') },
   });
   if (response.statusCode !== 200) throw new Error(`verify-email failed: ${response.body}`);
+}
+
+/** Where every emailed link of a mailed app starts. */
+export const PUBLIC_URL = 'http://reloop.test';
+
+/**
+ * For a test file whose app sends real email: one mailbox for the file, and for each test a
+ * fresh app sending to it (links on PUBLIC_URL), with the mailbox emptied first. `started`
+ * receives both before each test, for the file's own variables.
+ */
+export function useMailedApp(started: (running: { mailbox: Mailbox; t: TestApp }) => void): void {
+  let mailbox: Mailbox | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    mailbox = await Mailbox.start();
+  });
+  afterAll(() => mailbox?.stop());
+  beforeEach(async () => {
+    if (!mailbox) throw new Error('the mailbox did not start');
+    mailbox.clear();
+    t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
+    started({ mailbox, t });
+  });
+  afterEach(() => t?.close());
 }

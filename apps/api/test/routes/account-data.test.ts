@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type AccountExport } from '@reloop/shared';
 import { payments, users } from '../../src/db/schema.ts';
 import { call, orderAs, pagesOf, readBooking, readSale } from '../helpers/behaviour.ts';
 import { queueSettled } from '../helpers/jobs.ts';
-import { Mailbox, verifyAddress } from '../helpers/mailbox.ts';
+import { verifyAddress, useMailedApp, type Mailbox } from '../helpers/mailbox.ts';
 import {
   bookAs,
   createActor,
@@ -13,7 +13,7 @@ import {
   payAs,
   type Actor,
 } from '../helpers/marketplace.ts';
-import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+import { signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * A user's data (DESIGN §14): the export holds everything Reloop keeps about them and nothing
@@ -21,20 +21,11 @@ import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
  * their open bookings (refunding a paid one, telling the other side) and leaves finished sales
  * readable to the other side as a "Deleted user".
  */
-const PUBLIC_URL = 'http://reloop.test';
 const BUYER_PHONE = '5125550199';
 const LISTING_PHONE = '5125550123';
 let mailbox: Mailbox;
 let t: TestApp;
-beforeAll(async () => {
-  mailbox = await Mailbox.start();
-});
-afterAll(() => mailbox.stop());
-beforeEach(async () => {
-  mailbox.clear();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-});
-afterEach(() => t.close());
+useMailedApp((running) => ({ mailbox, t } = running));
 
 const book = async (buyer: Actor, productId: string, note?: string) => {
   const response = await call(t.app, 'POST', '/api/booking', {

@@ -1,34 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type AuthUser } from '@reloop/shared';
 import { accountTokens, users } from '../../src/db/schema.ts';
 import { errorPaths } from '../helpers/behaviour.ts';
 import {
-  Mailbox,
   VERIFICATION_SUBJECT,
   emailsSettled,
   tokenIn,
   type ReceivedEmail,
+  PUBLIC_URL,
+  useMailedApp,
+  type Mailbox,
 } from '../helpers/mailbox.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+import { bearer, signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Getting back into an account and proving its address (DESIGN §14), with the emails received
  * over real SMTP: a password reset end to end, its one-use 60-minute link, the same answer for
  * any address, the hourly allowances of account emails, and email verification.
  */
-const PUBLIC_URL = 'http://reloop.test';
 let mailbox: Mailbox;
 let t: TestApp;
-beforeAll(async () => {
-  mailbox = await Mailbox.start();
-});
-afterAll(() => mailbox.stop());
-beforeEach(async () => {
-  mailbox.clear();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-});
-afterEach(() => t.close());
+useMailedApp((running) => ({ mailbox, t } = running));
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });

@@ -1,26 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, type AuthUser } from '@reloop/shared';
 import { errorPaths } from '../helpers/behaviour.ts';
-import { Mailbox, emailsSettled, tokenIn } from '../helpers/mailbox.ts';
-import { bearer, createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
+import {
+  emailsSettled,
+  tokenIn,
+  PUBLIC_URL,
+  useMailedApp,
+  type Mailbox,
+} from '../helpers/mailbox.ts';
+import { bearer, signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * What a signed-in user changes about their account (DESIGN §14): the password (other sessions
  * signed out), the email address (confirmed from the new address, the old one told), and which
  * notice emails they want.
  */
-const PUBLIC_URL = 'http://reloop.test';
 let mailbox: Mailbox;
 let t: TestApp;
-beforeAll(async () => {
-  mailbox = await Mailbox.start();
-});
-afterAll(() => mailbox.stop());
-beforeEach(async () => {
-  mailbox.clear();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-});
-afterEach(() => t.close());
+useMailedApp((running) => ({ mailbox, t } = running));
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
   t.app.inject({

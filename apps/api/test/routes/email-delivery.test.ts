@@ -3,7 +3,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Mailbox, VERIFICATION_SUBJECT, emailsSettled, tokenIn } from '../helpers/mailbox.ts';
+import {
+  Mailbox,
+  PUBLIC_URL,
+  VERIFICATION_SUBJECT,
+  emailsSettled,
+  tokenIn,
+} from '../helpers/mailbox.ts';
 import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -11,7 +17,6 @@ import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
  * so an SMTP server that is down delays an email, never loses it nor fails the call that
  * caused it; without SMTP_URL, each email is saved as an .eml file under DATA_DIR/mail.
  */
-const PUBLIC_URL = 'http://reloop.test';
 const RESET_SUBJECT = 'Reset your Reloop password';
 let t: TestApp | undefined;
 let mailbox: Mailbox | undefined;

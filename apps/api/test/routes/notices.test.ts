@@ -1,11 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages, type NotificationPreferences } from '@reloop/shared';
 import { notifications } from '../../src/db/schema.ts';
 import { call, orderAs } from '../helpers/behaviour.ts';
-import { Mailbox, emailsSettled, verifyAddress, type ReceivedEmail } from '../helpers/mailbox.ts';
+import {
+  emailsSettled,
+  verifyAddress,
+  type ReceivedEmail,
+  PUBLIC_URL,
+  useMailedApp,
+  type Mailbox,
+} from '../helpers/mailbox.ts';
 import { bookAs, createActor, createProductAs, payAs, type Actor } from '../helpers/marketplace.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Email notices of the bell's events (DESIGN §14), received over real SMTP: booked and paid
@@ -14,25 +21,18 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  * RFC 8058 one-click unsubscribe, which turns its kind off without signing in. Only verified
  * addresses get notices; security emails go to every address.
  */
-const PUBLIC_URL = 'http://reloop.test';
 const PRODUCT = 'ThinkPad T14 Gen 2';
 let mailbox: Mailbox;
 let t: TestApp;
 let seller: Actor;
 let buyer: Actor;
 let productId: string;
-beforeAll(async () => {
-  mailbox = await Mailbox.start();
-});
-afterAll(() => mailbox.stop());
+useMailedApp((running) => ({ mailbox, t } = running));
 beforeEach(async () => {
-  mailbox.clear();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
   seller = await createActor(t.app, 'seller');
   buyer = await createActor(t.app, 'buyer');
   productId = await createProductAs(t.app, seller, { name: PRODUCT, resalePrice: 549.5 });
 });
-afterEach(() => t.close());
 
 const verifyBoth = async () => {
   await verifyAddress(t.app, mailbox, seller.email);

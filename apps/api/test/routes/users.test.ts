@@ -496,6 +496,16 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
     expect(refund).toHaveBeenCalledTimes(1);
   });
 
+  /** The buyer's payment came back: the provider's intent refunded, and the booking names it. */
+  const expectRefunded = async (buyer: Actor, bookingId: string, paymentId: string) => {
+    const [intent] = await t.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, paymentId));
+    expect(intent?.refundId).toMatch(/^re_test_/);
+    expect(await bookingAs(buyer, bookingId)).toMatchObject({ refundId: intent?.refundId });
+  };
+
   it('tries the refund again while the provider refuses it, and sends it once', async () => {
     const productId = await createProductAs(t.app, seller);
     const { buyer, bookingId, paymentId } = await sellProduct(t.app, productId);
@@ -511,12 +521,7 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
     });
 
     await queueSettled(t.db, 'refund');
-    const [intent] = await t.db
-      .select()
-      .from(testPaymentIntents)
-      .where(eq(testPaymentIntents.id, paymentId));
-    expect(intent?.refundId).toMatch(/^re_test_/);
-    expect(await bookingAs(buyer, bookingId)).toMatchObject({ refundId: intent?.refundId });
+    await expectRefunded(buyer, bookingId, paymentId);
     expect(await storedPayment(bookingId)).toMatchObject({ status: 'refunded' });
     expect(refund).toHaveBeenCalledTimes(2);
   });
@@ -534,12 +539,7 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
       refunded: 1,
       failed: 0,
     });
-    const [intent] = await t.db
-      .select()
-      .from(testPaymentIntents)
-      .where(eq(testPaymentIntents.id, paymentId));
-    expect(intent?.refundId).toMatch(/^re_test_/);
-    expect(await bookingAs(buyer, bookingId)).toMatchObject({ refundId: intent?.refundId });
+    await expectRefunded(buyer, bookingId, paymentId);
   });
 
   it('leaves other users’ bookings alone', async () => {
