@@ -159,8 +159,10 @@ async function buy(client: HttpClient, ledger: Ledger, buyer: Account, server: S
     } catch {
       return;
     }
-    // 409: already sold.
-    ledger.checkStatus(booking, 'booking', [201, 409]);
+    // 409: already sold. 429: this buyer's bookings for the minute are spent (10 a minute per
+    // user); like a client told to retry later, it waits a little instead of asking again at once.
+    ledger.checkStatus(booking, 'booking', [201, 409, 429]);
+    if (booking.status === 429) await sleep(100);
     if (booking.status !== 201) continue;
     const purchase = { buyer, bookingId: (booking.body as { _id: string })._id };
     ledger.bookings.add(purchase.bookingId);
