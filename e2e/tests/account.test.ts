@@ -81,7 +81,15 @@ it('asks a new user to confirm their address until they follow the emailed link,
         .waitFor();
       const change = await receive(newAddress, 'Confirm your new email address for Reloop');
       await page.goto(emailedLink(change, '/verify-email'));
-      await page.getByRole('heading', { name: 'Your email address is changed' }).waitFor();
+      const changed = page.getByRole('heading', { name: 'Your email address is changed' });
+      const refused = page.getByRole('heading', { name: 'This link did not work' });
+      await changed.or(refused).waitFor();
+      // A refused link says why on the page; the failure should too.
+      if (await refused.isVisible()) {
+        throw new Error(
+          `the change link was refused: ${await page.getByRole('alert').textContent()}`,
+        );
+      }
       await page.getByRole('status').getByText(newAddress).waitFor();
       await receive(email, 'Your Reloop email address was changed');
       await page.getByRole('link', { name: 'Go to your dashboard' }).click();

@@ -1,11 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { queueSettled } from './jobs.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * A real SMTP server on loopback (DESIGN §14: tests receive real SMTP, no mock transport): the
@@ -29,10 +24,7 @@ export interface ReceivedEmail {
   link(pathname: string): URL;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The subject of the link sent at sign-up (and on request) to verify an address. */
-export const VERIFICATION_SUBJECT = 'Confirm your email address for Reloop';
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export class Mailbox {
   readonly received: ReceivedEmail[] = [];
@@ -198,57 +190,4 @@ function toReceived(parsed: ParsedMail, to: string[]): ReceivedEmail {
       return new URL([...found][0] ?? '');
     },
   };
-}
-
-/** The `token` query parameter of the link to `pathname` in `email`. */
-export function tokenIn(email: ReceivedEmail, pathname: string): string {
-  const token = email.link(pathname).searchParams.get('token');
-  if (!token) throw new Error(`the link to ${pathname} in "${email.subject}" has no token`);
-  return token;
-}
-
-/**
- * Waits until the email queue has nothing left to send (no job waiting, retrying or running), so
- * a test can tell that an email that did not come will not come. Polls the queue's table.
- */
-export const emailsSettled = (db: Database, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> =>
-  queueSettled(db, 'email', timeoutMs);
-
-/** Follows the verification link sent to `address` at sign-up, as its owner would. */
-export async function verifyAddress(
-  app: FastifyInstance,
-  mailbox: Mailbox,
-  address: string,
-): Promise<void> {
-  const email = await mailbox.receive(address, { subject: VERIFICATION_SUBJECT });
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-email',
-    payload: { token: tokenIn(email, '/verify-email') },
-  });
-  if (response.statusCode !== 200) throw new Error(`verify-email failed: ${response.body}`);
-}
-
-/** Where every emailed link of a mailed app starts. */
-export const PUBLIC_URL = 'http://reloop.test';
-
-/**
- * For a test file whose app sends real email: one mailbox for the file, and for each test a
- * fresh app sending to it (links on PUBLIC_URL), with the mailbox emptied first. `started`
- * receives both before each test, for the file's own variables.
- */
-export function useMailedApp(started: (running: { mailbox: Mailbox; t: TestApp }) => void): void {
-  let mailbox: Mailbox | undefined;
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    mailbox = await Mailbox.start();
-  });
-  afterAll(() => mailbox?.stop());
-  beforeEach(async () => {
-    if (!mailbox) throw new Error('the mailbox did not start');
-    mailbox.clear();
-    t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-    started({ mailbox, t });
-  });
-  afterEach(() => t?.close());
 }

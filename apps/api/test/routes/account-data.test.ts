@@ -4,7 +4,8 @@ import { messages, type AccountExport } from '@reloop/shared';
 import { payments, users } from '../../src/db/schema.ts';
 import { call, orderAs, pagesOf, readBooking, readSale } from '../helpers/behaviour.ts';
 import { queueSettled } from '../helpers/jobs.ts';
-import { verifyAddress, useMailedApp, type Mailbox } from '../helpers/mailbox.ts';
+import { type Mailbox } from '../helpers/mailbox.ts';
+import { verifyAddress, useMailedApp } from '../helpers/mailed-app.ts';
 import {
   bookAs,
   createActor,

@@ -3,15 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { messages, type AuthUser } from '@reloop/shared';
 import { accountTokens, users } from '../../src/db/schema.ts';
 import { errorPaths } from '../helpers/behaviour.ts';
+import { type ReceivedEmail, type Mailbox } from '../helpers/mailbox.ts';
 import {
   VERIFICATION_SUBJECT,
   emailsSettled,
   tokenIn,
-  type ReceivedEmail,
   PUBLIC_URL,
   useMailedApp,
-  type Mailbox,
-} from '../helpers/mailbox.ts';
+} from '../helpers/mailed-app.ts';
 import { bearer, signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**

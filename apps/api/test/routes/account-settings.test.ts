@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages, type AuthUser } from '@reloop/shared';
 import { errorPaths } from '../helpers/behaviour.ts';
-import {
-  emailsSettled,
-  tokenIn,
-  PUBLIC_URL,
-  useMailedApp,
-  type Mailbox,
-} from '../helpers/mailbox.ts';
+import { type Mailbox } from '../helpers/mailbox.ts';
+import { emailsSettled, tokenIn, PUBLIC_URL, useMailedApp } from '../helpers/mailed-app.ts';
 import { bearer, signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**

@@ -3,13 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  Mailbox,
-  PUBLIC_URL,
-  VERIFICATION_SUBJECT,
-  emailsSettled,
-  tokenIn,
-} from '../helpers/mailbox.ts';
+import { Mailbox } from '../helpers/mailbox.ts';
+import { PUBLIC_URL, VERIFICATION_SUBJECT, emailsSettled, tokenIn } from '../helpers/mailed-app.ts';
 import { createTestApp, signUp, type TestApp } from '../helpers/test-app.ts';
 
 /**

@@ -3,14 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { messages, type NotificationPreferences } from '@reloop/shared';
 import { notifications } from '../../src/db/schema.ts';
 import { call, orderAs } from '../helpers/behaviour.ts';
-import {
-  emailsSettled,
-  verifyAddress,
-  type ReceivedEmail,
-  PUBLIC_URL,
-  useMailedApp,
-  type Mailbox,
-} from '../helpers/mailbox.ts';
+import { type ReceivedEmail, type Mailbox } from '../helpers/mailbox.ts';
+import { emailsSettled, verifyAddress, PUBLIC_URL, useMailedApp } from '../helpers/mailed-app.ts';
 import { bookAs, createActor, createProductAs, payAs, type Actor } from '../helpers/marketplace.ts';
 import { type TestApp } from '../helpers/test-app.ts';
 
