@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
@@ -23,6 +23,20 @@ export function preparedPerDatabase<Statements>(
 const dialect = new PgDialect();
 
 /**
+ * `query` prepared by `name` on `db`'s session: node-postgres parses and plans it once per
+ * connection, the first time it runs there. For a statement built once and run on any
+ * connection (a transaction's) with concrete values or `sql.placeholder`s.
+ */
+export function preparedOn<Row>(db: Database, query: Query, name: string) {
+  return db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    query,
+    undefined,
+    name,
+    false,
+  );
+}
+
+/**
  * A statement written in SQL, for what the query builder cannot say (an insert in a `with`),
  * prepared by `name` as the builder's `.prepare(name)` does: each connection parses and plans
  * it once, not on every call. Its values are `sql.placeholder(key)`s, given to the call by key.
@@ -32,8 +46,8 @@ export function preparedSql<Row extends Record<string, unknown>>(
   name: string,
   statement: SQL,
 ): (values: Record<string, unknown>) => Promise<Row[]> {
-  const run = preparedSqlStatement<Row>(name, statement);
-  return (values) => run(db, values);
+  const prepared = preparedOn<Row>(db, dialect.sqlToQuery(statement), name);
+  return async (values) => (await prepared.execute(values)).rows;
 }
 
 /**
@@ -45,12 +59,5 @@ export function preparedSqlStatement<Row extends Record<string, unknown>>(
   statement: SQL,
 ): (db: Database, values: Record<string, unknown>) => Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
-  return async (db, values) => {
-    const prepared = db._.session.prepareQuery<{
-      execute: { rows: Row[] };
-      all: unknown;
-      values: unknown;
-    }>(query, undefined, name, false);
-    return (await prepared.execute(values)).rows;
-  };
+  return async (db, values) => (await preparedOn<Row>(db, query, name).execute(values)).rows;
 }

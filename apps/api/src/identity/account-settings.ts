@@ -1,11 +1,11 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages, type NoticePreference, type NotificationPreferences } from '@reloop/shared';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { redeemAccountToken } from './account-tokens.ts';
-import type { UserRow } from './accounts.ts';
+import { endSessionsOf, findActiveUserByEmail, type UserRow } from './accounts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /**
@@ -19,20 +19,6 @@ const linkNotValid = () => new HttpError(400, messages.linkNotValid);
 /** A 400 about one field of the body, so a form can show it under that field. */
 export const fieldError = (field: string, message: string) =>
   new HttpError(400, message, {}, { errors: [{ path: `body.${field}`, message }] });
-
-/** Ends every session of `userId` but `keep` (none for a reset: nobody is signed in then). */
-async function signOutEverywhere(tx: Database, userId: string, keep?: string): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keep ? ne(sessions.id, keep) : undefined,
-      ),
-    );
-}
 
 /**
  * Queues a reset email for whoever holds `email`. Nothing is looked up here: the worker finds
@@ -65,7 +51,7 @@ export async function confirmPasswordReset(
       .where(and(eq(users.id, redeemed.userId), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!user) throw linkNotValid();
-    await signOutEverywhere(tx, user.id);
+    await endSessionsOf(tx, user.id);
   });
 }
 
@@ -113,17 +99,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await signOutEverywhere(tx, user.id, sessionId);
+    await endSessionsOf(tx, user.id, sessionId);
   });
 }
-
-const isTaken = async (db: Database, email: string) =>
-  (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, email), isNull(users.deletedAt)))
-  ).length > 0;
 
 /** Sends a confirmation link to the new address; nothing changes until it is followed. */
 export async function requestEmailChange(
@@ -134,7 +112,8 @@ export async function requestEmailChange(
 ): Promise<void> {
   await assertPassword(user, change.password, 'password');
   if (change.newEmail === user.email) throw fieldError('newEmail', messages.sameEmail);
-  if (await isTaken(db, change.newEmail)) throw new HttpError(409, messages.emailTaken);
+  if (await findActiveUserByEmail(db, change.newEmail))
+    throw new HttpError(409, messages.emailTaken);
   await jobs.enqueue(db, 'email', {
     kind: 'emailChange',
     userId: user.id,

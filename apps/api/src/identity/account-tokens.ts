@@ -36,16 +36,7 @@ export async function issueAccountToken(
     // Two links issued at once would each void only what was committed before them, and both
     // stay valid: the user's row, locked, puts them one after the other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(accountTokens.userId, userId),
-          eq(accountTokens.purpose, purpose),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    await voidAccountTokens(tx, userId, purpose);
     const [token] = await tx
       .insert(accountTokens)
       .values({
@@ -59,6 +50,24 @@ export async function issueAccountToken(
     if (!token) throw new Error('insert returned no row');
     return `${token.id}.${secret}`;
   });
+}
+
+/** Voids `userId`'s unused links: of one purpose (a newer one is issued), or all (an account ends). */
+export async function voidAccountTokens(
+  tx: Database,
+  userId: string,
+  purpose?: TokenPurpose,
+): Promise<void> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        purpose ? eq(accountTokens.purpose, purpose) : undefined,
+        isNull(accountTokens.usedAt),
+      ),
+    );
 }
 
 export interface RedeemedToken {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '@reloop/shared';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
@@ -67,6 +67,18 @@ export async function findActiveUserByEmail(
   return user;
 }
 
+/** The live account with this id, if there is one. */
+export async function findActiveUserById(
+  db: Database,
+  userId: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return user;
+}
+
 /**
  * Replaces a password's hash with a new one of the same password (stronger parameters), unless
  * the stored hash changed meanwhile: a hash written since then is the newer truth.
@@ -87,6 +99,23 @@ export async function startSession(db: Database, userId: string): Promise<string
   const [session] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
   if (!session) throw new Error('insert returned no row');
   return session.id;
+}
+
+/**
+ * Ends every live session of `userId` but `keep` (a password changed, a reset, an account
+ * ended): their tokens get 401 from the next call on.
+ */
+export async function endSessionsOf(tx: Database, userId: string, keep?: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep ? ne(sessions.id, keep) : undefined,
+      ),
+    );
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type Db, type Job, type JobResult, type Queue, type SendOptions } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { preparedOn } from '../db/prepared.ts';
 import type { EmailJob } from '../mail/email-jobs.ts';
 
 /**
@@ -67,7 +68,7 @@ const statementNames = new Map<string, string>();
  * booking's own statement. pg-boss writes its statements with `$n` parameters, which
  * node-postgres takes as they are.
  */
-function preparedOn(tx: Database): Db {
+function preparedIn(tx: Database): Db {
   return {
     async executeSql(text, values = []) {
       let name = statementNames.get(text);
@@ -75,11 +76,7 @@ function preparedOn(tx: Database): Db {
         name = `jobs_${statementNames.size}`;
         statementNames.set(text, name);
       }
-      const prepared = tx._.session.prepareQuery<{
-        execute: { rows: unknown[] };
-        all: unknown;
-        values: unknown;
-      }>({ sql: text, params: values }, undefined, name, false);
+      const prepared = preparedOn(tx, { sql: text, params: values }, name);
       return { rows: (await prepared.execute()).rows };
     },
   };
@@ -144,7 +141,7 @@ export class JobQueue {
     data: JobData[Name],
     options: SendOptions = {},
   ): Promise<void> {
-    await this.#boss.send(name, data, { ...options, db: preparedOn(tx) });
+    await this.#boss.send(name, data, { ...options, db: preparedIn(tx) });
   }
 
   /**

@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BookingSide, NoticePreference, NotificationKind } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, notifications, payments, users } from '../db/schema.ts';
 import { issueAccountToken, TOKEN_LIFETIME_MS } from '../identity/account-tokens.ts';
+import { findActiveUserByEmail, findActiveUserById } from '../identity/accounts.ts';
 import type { EmailJob } from './email-jobs.ts';
 import { renderEmail, type EmailContent } from './layout.tsx';
 import type { Email } from './transport.ts';
@@ -69,16 +70,8 @@ const securityReason =
 
 const hours = (ms: number) => ms / 3_600_000;
 
-async function liveUser(db: Database, where: ReturnType<typeof eq>) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(where, isNull(users.deletedAt)));
-  return user;
-}
-
 async function passwordReset(context: Resolved, email: string): Promise<Draft | undefined> {
-  const user = await liveUser(context.db, eq(users.email, email));
+  const user = await findActiveUserByEmail(context.db, email);
   if (!user) return undefined;
   if (!user.passwordHash) {
     return {
@@ -116,7 +109,7 @@ async function passwordReset(context: Resolved, email: string): Promise<Draft | 
 }
 
 async function emailVerification(context: Resolved, userId: string): Promise<Draft | undefined> {
-  const user = await liveUser(context.db, eq(users.id, userId));
+  const user = await findActiveUserById(context.db, userId);
   if (!user || user.emailVerifiedAt) return undefined;
   const token = await issueAccountToken(context.db, user.id, 'email_verification');
   return {
@@ -140,7 +133,7 @@ async function emailChange(
   userId: string,
   newEmail: string,
 ): Promise<Draft | undefined> {
-  const user = await liveUser(context.db, eq(users.id, userId));
+  const user = await findActiveUserById(context.db, userId);
   if (!user) return undefined;
   const token = await issueAccountToken(context.db, user.id, 'email_change', newEmail);
   return {
@@ -167,7 +160,7 @@ async function emailChanged(
   userId: string,
   oldEmail: string,
 ): Promise<Draft | undefined> {
-  const user = await liveUser(context.db, eq(users.id, userId));
+  const user = await findActiveUserById(context.db, userId);
   if (!user) return undefined;
   return {
     to: oldEmail,

@@ -10,9 +10,10 @@ import {
 import { cancelOpenBookingsOf, openBookingsOf } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { accountTokens, bookings, payments, products, sessions, users } from '../db/schema.ts';
+import { bookings, payments, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import type { UserRow } from '../identity/accounts.ts';
+import { voidAccountTokens } from '../identity/account-tokens.ts';
+import { endSessionsOf, type UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
@@ -132,14 +133,8 @@ export async function endAccount(
       .update(products)
       .set({ deletedAt: now })
       .where(and(eq(products.sellerId, userId), isNull(products.deletedAt)));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+    await endSessionsOf(tx, userId);
+    await voidAccountTokens(tx, userId);
     const ended = await cancelOpenBookingsOf(tx, jobs, userId);
     // A booking with a payment row may owe a refund: one the order recorded, or one the
     // provider took before the tab closed (refundCancelled asks it).
