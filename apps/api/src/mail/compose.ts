@@ -33,7 +33,8 @@ export async function composeEmail(
   context: MailContext,
   job: { id: string; data: EmailJob },
 ): Promise<Email | undefined> {
-  const draft = await draftFor({ ...context, baseUrl: context.baseUrl() }, job.data);
+  const baseUrl = context.baseUrl();
+  const draft = await draftFor({ ...context, baseUrl }, job.data);
   if (!draft) return undefined;
   const { html, text } = await renderEmail(draft.content);
   return {
@@ -42,7 +43,7 @@ export async function composeEmail(
     html,
     text,
     link: draft.content.action.url,
-    messageId: `<${job.id}@${new URL(context.baseUrl()).hostname}>`,
+    messageId: `<${job.id}@${new URL(baseUrl).hostname}>`,
     ...(draft.headers ? { headers: draft.headers } : {}),
   };
 }
