@@ -29,11 +29,14 @@ import {
 } from './payments/stripe-provider.ts';
 import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { startRefunds } from './payments/refund-jobs.ts';
+import { startReleases, type Escrow } from './money/escrow.ts';
+import { startPayouts } from './money/payouts.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import accountRoutes from './routes/api/auth/account.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
 import messageRoutes from './routes/api/messages/index.ts';
+import moneyRoutes from './routes/api/money/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import saleRoutes from './routes/api/sales/index.ts';
 import paymentRoutes from './routes/api/payments/index.ts';
@@ -61,6 +64,8 @@ declare module 'fastify' {
     /** Work that runs later or again (emails first): DESIGN §14. */
     jobs: JobQueue;
     unsubscribeLinks: UnsubscribeLinks;
+    /** Held money, complaints, releases and payouts (DESIGN §15). */
+    escrow: Escrow;
   }
 }
 
@@ -76,6 +81,8 @@ export interface AppOptions {
   stripeConnection?: StripeConnection;
   /** The job queue's retry pace; tests shorten it. */
   jobs?: JobQueueOptions;
+  /** Wraps the configured payment provider; tests use it to make the provider fail. */
+  wrapPayments?: (provider: PaymentProvider) => PaymentProvider;
   logger?: boolean;
 }
 
@@ -134,18 +141,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? new (await import('./identity/redis-sign-in-throttle.ts')).RedisSignInThrottle(redis)
         : new MemorySignInThrottle()),
   );
-  const payments: PaymentProvider = config.stripe
+  const provider: PaymentProvider = config.stripe
     ? new StripePaymentProvider(
         createStripeClient(config.stripe.secretKey, options.stripeConnection),
         config.stripe.webhookSecret,
       )
     : new TestPaymentProvider(database.db);
+  const payments = options.wrapPayments?.(provider) ?? provider;
   app.decorate('payments', payments);
   const jobs = new JobQueue(database.url, app.log, options.jobs);
   app.decorate('jobs', jobs);
   app.decorate('unsubscribeLinks', new UnsubscribeLinks(options.jwtSecret));
+  const escrow: Escrow = { db: database.db, jobs, payments, settings: config.money };
+  app.decorate('escrow', escrow);
   const mail = startMail(app);
   startRefunds(app);
+  startReleases(escrow);
+  startPayouts(escrow);
 
   // Settling what a crash or a closed tab left half paid may call the provider for each
   // payment: it runs beside serving, and closing waits for it so the database stays open.
@@ -197,8 +209,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
-  if (app.payments instanceof StripePaymentProvider) {
-    await app.register(stripeWebhookRoutes, { prefix: '/api', provider: app.payments });
+  await app.register(moneyRoutes, { prefix: '/api' });
+  if (provider instanceof StripePaymentProvider) {
+    // The webhook verifies signatures with the Stripe provider itself; what it records goes
+    // through the app's provider, as every other call's does.
+    await app.register(stripeWebhookRoutes, { prefix: '/api', provider, payments });
   }
   await registerImageServing(app, images);
   await registerStaticFiles(app, {

@@ -10,6 +10,14 @@ import { wholeNumberText } from '@reloop/shared';
  */
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** A decimal number carried as text: digits with an optional fraction, nothing else. */
+const decimalText = ({ min, max }: { min: number; max: number }) =>
+  z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, 'must be a number such as 48 or 0.5')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
 const envSchema = z
   .object({
     PORT: wholeNumberText({ min: 0, max: 65535 }).default(3000),
@@ -45,6 +53,8 @@ const envSchema = z
       .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().trim().min(3).default('Reloop <no-reply@localhost>'),
+    COMPLAINT_WINDOW_HOURS: decimalText({ min: 0.0001, max: 24 * 90 }).default(48),
+    PLATFORM_FEE_PERCENT: decimalText({ min: 0, max: 50 }).default(0),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -108,7 +118,15 @@ export interface AppConfig {
   trustProxy: string | undefined;
   /** Where email goes: SMTP_URL, or files under DATA_DIR/mail without it. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Escrow (DESIGN §15): how long a buyer may complain after the handover, and Reloop's fee. */
+  money: MoneySettings;
   logLevel: Env['LOG_LEVEL'];
+}
+
+export interface MoneySettings {
+  complaintWindowMs: number;
+  /** Of each released sale, rounded to the cent. */
+  feePercent: number;
 }
 
 export interface S3Config {
@@ -190,6 +208,10 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       : undefined,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    money: {
+      complaintWindowMs: Math.round(env.COMPLAINT_WINDOW_HOURS * 3_600_000),
+      feePercent: env.PLATFORM_FEE_PERCENT,
+    },
     logLevel: env.LOG_LEVEL,
   };
 }

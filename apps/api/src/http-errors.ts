@@ -17,3 +17,7 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** A 400 about one field of the body, so a form can show it under that field. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, message, {}, { errors: [{ path: `body.${field}`, message }] });

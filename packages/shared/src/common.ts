@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Every row's id. */
+export const idSchema = z.uuid();
+
 /** Every error the API sends: one human-readable message, plus field details on a 400. */
 export const errorBodySchema = z
   .object({
@@ -7,6 +10,8 @@ export const errorBodySchema = z
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /** A payment that could not buy the product was refunded: the provider's refund id. */
     refundId: z.string().optional(),
+    /** A wrong handover code: the tries left before the call is locked. */
+    attemptsLeft: z.number().int().optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

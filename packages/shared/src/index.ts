@@ -6,3 +6,4 @@ export * from './conditions.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
+export * from './money.ts';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { imageUrlOrNoneSchema, imageUrlSchema, phoneSchema, wholeNumberText } from './common.ts';
+import {
+  idSchema,
+  imageUrlOrNoneSchema,
+  imageUrlSchema,
+  phoneSchema,
+  wholeNumberText,
+} from './common.ts';
+import { fundsSchema } from './money.ts';
 
 /**
  * Request and response shapes of the marketplace calls (SPEC §7). Field names follow the
@@ -8,7 +15,6 @@ import { imageUrlOrNoneSchema, imageUrlSchema, phoneSchema, wholeNumberText } fr
  * Fields the server owns (seller, buyer, names, prices copied from a product, status) may be
  * sent by old clients: they are accepted and ignored, never trusted.
  */
-export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** A price in dollars with at most two decimals, up to one million. */
@@ -362,6 +368,13 @@ const bookingTimeline = {
   refundId: z.string().nullable(),
   /** Messages from the other side this user has not read yet. */
   unreadMessages: z.number().int(),
+  /** Where the booking's money is (DESIGN §15). */
+  funds: fundsSchema,
+  /**
+   * When held money goes to the seller: the handover plus the complaint window. Null before the
+   * handover. Until then the buyer may complain or release it early.
+   */
+  releaseAt: isoTime.nullable(),
 };
 
 export const bookingSchema = z
@@ -381,6 +394,11 @@ export const bookingSchema = z
     /** The seller's name and phone, for the handover: given once the booking is paid. */
     sellerName: z.string().nullable(),
     sellerPhone: z.string().nullable(),
+    /**
+     * Six digits the buyer shows the seller at the meetup, once paid and until the handover;
+     * only the buyer sees it.
+     */
+    handoverCode: z.string().nullable(),
     ...bookingTimeline,
     timeWhenBooked: z.string(),
   })
@@ -409,7 +427,13 @@ export type Sale = z.infer<typeof saleSchema>;
 
 /** What a cancel or a confirmed handover did: the booking's new status and any refund. */
 export const bookingTransitionSchema = z
-  .object({ _id: idSchema, status: bookingStatusSchema, refundId: z.string().nullable() })
+  .object({
+    _id: idSchema,
+    status: bookingStatusSchema,
+    refundId: z.string().nullable(),
+    funds: fundsSchema,
+    releaseAt: isoTime.nullable(),
+  })
   .meta({ id: 'BookingTransition' });
 export type BookingTransition = z.infer<typeof bookingTransitionSchema>;
 
@@ -426,8 +450,12 @@ export const messageBodySchema = z
   .meta({ id: 'NewMessage' });
 export type MessageBody = z.input<typeof messageBodySchema>;
 
+/** Who wrote a message: a side of the booking, or an admin deciding a complaint about it. */
+export const messageSenderSchema = z.enum(['buyer', 'seller', 'admin']);
+export type MessageSender = z.infer<typeof messageSenderSchema>;
+
 export const messageSchema = z
-  .object({ _id: idSchema, from: bookingSideSchema, text: z.string(), createdAt: isoTime })
+  .object({ _id: idSchema, from: messageSenderSchema, text: z.string(), createdAt: isoTime })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -451,6 +479,14 @@ export const notificationKindSchema = z.enum([
   'message',
   'cancelled',
   'completed',
+  /** The seller: the buyer complained about the handed-over item. */
+  'disputed',
+  /** Both sides: an admin decided a complaint. */
+  'resolved',
+  /** The seller: the held money was released. */
+  'released',
+  /** The seller: the money was transferred to the payout account. */
+  'paid_out',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -68,7 +68,24 @@ export const messages = {
     'This account signs in with Google, which keeps its password and email address: change them there',
   typeEmailToConfirm: 'This account signs in with Google: type its email address to confirm',
   unsubscribeLinkNotValid: 'This unsubscribe link is not valid',
+  handoverCodeWrong: 'That is not the buyer’s code: check the six digits in their My Orders',
+  handoverLocked:
+    'Too many wrong codes: try again later, or ask the buyer to confirm the handover in My Orders',
+  notHandedOver: 'The handover has not happened yet',
+  complaintWindowOver: 'The time to report a problem with this sale is over',
+  complaintAlreadyOpen: 'A complaint about this sale is already open',
+  complaintOpen: 'A complaint is open: an admin will decide where the money goes',
+  fundsSettled: 'This sale’s money was already released or refunded',
+  disputeNotFound: 'Complaint not found',
+  disputeResolved: 'This complaint was already resolved another way',
+  threadNotForAdmins:
+    'An admin can read a conversation about a reported product or a complaint, and write only while the complaint is open',
+  payoutsForSellers: 'Only sellers get payouts',
 } as const;
+
+/** A seller's account cannot end while money is owed to it (DESIGN §15); `amount` as "$12.50". */
+export const moneyStillOwed = (amount: string) =>
+  `You still have ${amount} held or not yet paid out: delete your account once it has been paid out`;
 
 export type MessageKey = keyof typeof messages;
 

@@ -11,7 +11,14 @@ import {
 } from '@reloop/shared';
 import type { z } from 'zod';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
-import { dollars, isoTime, jsonObject, type JsonObject, type JsonText } from '../db/json.ts';
+import {
+  dollars,
+  isoTime,
+  jsonObject,
+  parseJson,
+  type JsonObject,
+  type JsonText,
+} from '../db/json.ts';
 import { preparedPerDatabase, preparedSqlStatement } from '../db/prepared.ts';
 import {
   bookingMessages,
@@ -70,6 +77,8 @@ const bookingFields = (side: BookingSide) => ({
   /** Set when the booking's payment was refunded, so both sides see the money came back. */
   refundId: payments.refundId,
   unreadMessages: unreadMessagesOf(side, readMarkOf(side)),
+  funds: bookings.funds,
+  releaseAt: isoTime(bookings.releaseAt),
   timeWhenBooked: isoTime(bookings.createdAt),
 });
 
@@ -83,6 +92,8 @@ const buyerBookingJson = jsonObject<Booking>('booking', {
   paymentId: bookings.paymentId,
   sellerName: shownWhile(sellerContactShown, sellerName),
   sellerPhone: shownWhile(sellerContactShown, listingPhone),
+  // Cleared at the handover and at a cancel; an admin reading the booking gets it removed.
+  handoverCode: bookings.handoverCode,
 });
 
 /** A booking as the seller of its product sees it (the Sale schema). */
@@ -297,10 +308,19 @@ export async function findBookingFor(
   bookingId: string,
 ): Promise<JsonText<Booking>> {
   const view = await findBookingView(db, bookingId, buyerBookingJson);
-  if (view.buyerId !== user.id && user.role !== 'admin') {
-    throw new HttpError(403, messages.forbidden);
-  }
-  return view.json;
+  if (view.buyerId === user.id) return view.json;
+  if (user.role !== 'admin') throw new HttpError(403, messages.forbidden);
+  return withoutHandoverCode(view.json);
+}
+
+/**
+ * The booking without its handover code, for an admin: only the buyer sees the code, so that
+ * nobody but the buyer can confirm that the laptop changed hands.
+ */
+export function withoutHandoverCode(json: JsonText<Booking>): JsonText<Booking> {
+  const booking = parseJson(json);
+  if (booking.handoverCode === null) return json;
+  return JSON.stringify({ ...booking, handoverCode: null }) as JsonText<Booking>;
 }
 
 /** A booking as the seller of its product sees it. */

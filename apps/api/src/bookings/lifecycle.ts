@@ -7,6 +7,7 @@ import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/refunds.ts';
+import { book } from '../money/ledger.ts';
 import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
 import { notify, otherParty, unreadBookingNotices } from './notifications.ts';
 
@@ -41,7 +42,7 @@ export function partyOf(booking: BookingRow, user: UserRow): BookingSide | undef
  * Locks the product, then the booking: the order the payment takes too (orders.ts), so a
  * cancel and a payment of the same product never deadlock.
  */
-async function lockBooking(tx: Database, booking: BookingRow): Promise<BookingRow> {
+export async function lockBooking(tx: Database, booking: BookingRow): Promise<BookingRow> {
   await tx
     .select({ id: products.id })
     .from(products)
@@ -72,17 +73,22 @@ export async function cancelBooking(
         return cancelLocked(tx, jobs, locked, side);
     }
   });
+  const refundId = await sendRefundOwed(db, provider, cancelled);
   return {
     _id: cancelled.id,
     status: 'cancelled',
-    refundId: await refundCancelled(db, provider, cancelled),
+    refundId,
+    // A payment taken with no order recorded is booked in and back out as it is refunded.
+    funds: refundId ? 'refunded' : cancelled.funds,
+    releaseAt: null,
   };
 }
 
 /**
  * Cancels an `unpaid` or `paid` booking the caller has locked (the product's row first), on
  * `side`'s word, and tells the other side. A paid sale is undone: the product is for sale again
- * (unless it was deleted meanwhile). The money goes back afterwards, with `refundCancelled`.
+ * (unless it was deleted meanwhile), and the ledger books the money back to the buyer. The
+ * provider's refund goes afterwards, with `sendRefundOwed`.
  */
 export async function cancelLocked(
   tx: Database,
@@ -90,15 +96,23 @@ export async function cancelLocked(
   locked: BookingRow,
   side: BookingSide,
 ): Promise<BookingRow> {
-  if (locked.status === 'paid') {
+  const paid = locked.status === 'paid';
+  if (paid) {
     await tx
       .update(products)
       .set({ status: 'unsold' })
       .where(and(eq(products.id, locked.productId), eq(products.status, 'sold')));
+    await book(tx, locked.id, 'refund', { held: -locked.priceCents, buyer: locked.priceCents });
   }
   const [updated] = await tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: side })
+    .set({
+      status: 'cancelled',
+      cancelledAt: sql`now()`,
+      cancelledBy: side,
+      handoverCode: null,
+      ...(paid ? { funds: 'refunded' as const } : {}),
+    })
     .where(eq(bookings.id, locked.id))
     .returning();
   const recipient = otherParty(locked, side);
@@ -111,15 +125,15 @@ export async function cancelLocked(
 }
 
 /**
- * The refund a cancelled booking owes, once its cancel has committed: null when the buyer never
- * paid. A paid booking's money goes back exactly once: the refund is claimed in the database and
+ * The refund a booking owes, once the cancel (or the complaint's resolution) that decided it has
+ * committed: null when the buyer never paid. A paid booking's money goes back exactly once: the refund is claimed in the database and
  * sent with an idempotency key, and a replay (or a parallel cancel) gets the same refund id. An
  * unpaid booking may still have been paid at the provider (the card went through, then the tab
  * closed before the order was posted): the provider is asked, and a succeeded intent refunded
  * the same way. If the provider fails, the claim is released: a retry of the cancel sends it
  * again, and so does the settlement at start-up (payments/reconciliation.ts).
  */
-export async function refundCancelled(
+export async function sendRefundOwed(
   db: Database,
   provider: PaymentProvider,
   cancelled: BookingRow,
@@ -152,7 +166,7 @@ export const openBookingsOf = (userId: string) =>
  * that side had cancelled. The products are locked first, in one order, then the bookings, as a
  * cancel and a payment lock them, so a payment in flight either came first (and its booking is
  * refunded) or finds the booking cancelled (and refunds itself). Returns the cancelled bookings:
- * their refunds (`refundCancelled`) are sent once the transaction has committed.
+ * their refunds (`sendRefundOwed`) are sent once the transaction has committed.
  */
 export async function cancelOpenBookingsOf(
   tx: Database,
@@ -187,36 +201,4 @@ export async function cancelOpenBookingsOf(
     cancelled.push(await cancelLocked(tx, jobs, booking, side));
   }
   return cancelled;
-}
-
-/** The buyer says the handover happened: the sale is done. */
-export async function completeBooking(
-  db: Database,
-  jobs: JobQueue,
-  user: UserRow,
-  bookingId: string,
-): Promise<BookingTransition> {
-  const { booking, side } = await findParty(db, user, bookingId);
-  if (side !== 'buyer') throw new HttpError(403, messages.forbidden);
-  return db.transaction(async (tx) => {
-    const locked = await lockBooking(tx, booking);
-    switch (locked.status) {
-      case 'completed':
-        return { _id: locked.id, status: 'completed', refundId: null };
-      case 'unpaid':
-        throw new HttpError(409, messages.bookingNotPaid);
-      case 'cancelled':
-        throw new HttpError(409, messages.bookingCancelled);
-      case 'closed':
-        throw new HttpError(409, messages.bookingClosed);
-      case 'paid':
-        break;
-    }
-    await tx
-      .update(bookings)
-      .set({ status: 'completed', completedAt: sql`now()` })
-      .where(eq(bookings.id, locked.id));
-    await notify(tx, jobs, otherParty(locked, side), locked.id, 'completed');
-    return { _id: locked.id, status: 'completed', refundId: null };
-  });
 }

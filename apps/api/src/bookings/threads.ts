@@ -1,19 +1,20 @@
 import { asc, desc, eq, max, sql } from 'drizzle-orm';
-import { messages, type Message, type ThreadSummary } from '@reloop/shared';
+import { messages, type Message, type MessageSender, type ThreadSummary } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { findBookingRow, lockBookingRow } from './bookings.ts';
-import { findParty, partyOf } from './lifecycle.ts';
+import { adminMayUseThread } from '../money/escrow.ts';
+import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
+import { partyOf } from './lifecycle.ts';
 import { markThreadNotificationRead, notify, otherParty, type Recipient } from './notifications.ts';
 import { markReadUpTo } from './read-marks.ts';
 
 /**
- * One conversation per booking between its buyer and its product's seller (DESIGN §12). Only
- * the two of them write; an admin may read it while the product is reported, to judge the
- * report. A thread is short by nature (one laptop, one handover), and capped so it stays so.
+ * One conversation per booking between its buyer and its product's seller (DESIGN §12). The
+ * two of them write; an admin may read it while the product is reported, to judge the report,
+ * and read and write in it about a complaint (DESIGN §15), while the complaint is open. A thread is short by nature (one laptop, one handover), and capped so it stays so.
  */
 export const MAX_THREAD_MESSAGES = 500;
 
@@ -46,7 +47,7 @@ export async function readThread(
 ): Promise<Message[]> {
   const booking = await findBookingRow(db, bookingId);
   const side = partyOf(booking, user);
-  if (!side) await assertAdminMayRead(db, user, booking.productId);
+  if (!side) await assertAdminMayRead(db, user, booking);
   const rows = await db
     .select()
     .from(bookingMessages)
@@ -59,13 +60,33 @@ export async function readThread(
   return rows.map(toMessageJson);
 }
 
-async function assertAdminMayRead(db: Database, user: UserRow, productId: string): Promise<void> {
+/** An admin reads the thread of a reported product's booking, or of a complaint. */
+async function assertAdminMayRead(db: Database, user: UserRow, booking: BookingRow): Promise<void> {
   if (user.role !== 'admin') throw new HttpError(403, messages.forbidden);
+  if (await adminMayUseThread(db, booking.id, false)) return;
   const [product] = await db
     .select({ reported: products.reported })
     .from(products)
-    .where(eq(products.id, productId));
-  if (!product?.reported) throw new HttpError(403, messages.productNotReported);
+    .where(eq(products.id, booking.productId));
+  if (!product?.reported) throw new HttpError(403, messages.threadNotForAdmins);
+}
+
+/** Who writes: a side of the booking, or an admin while a complaint about it is open. */
+async function writerOf(
+  db: Database,
+  user: UserRow,
+  bookingId: string,
+): Promise<{ booking: BookingRow; from: MessageSender }> {
+  const booking = await findBookingRow(db, bookingId);
+  const side = partyOf(booking, user);
+  if (side) return { booking, from: side };
+  if (user.role === 'admin' && (await adminMayUseThread(db, booking.id, true))) {
+    return { booking, from: 'admin' };
+  }
+  throw new HttpError(
+    403,
+    user.role === 'admin' ? messages.threadNotForAdmins : messages.forbidden,
+  );
 }
 
 export async function postMessage(
@@ -75,7 +96,7 @@ export async function postMessage(
   bookingId: string,
   text: string,
 ): Promise<Message> {
-  const { booking, side } = await findParty(db, user, bookingId);
+  const { booking, from } = await writerOf(db, user, bookingId);
   if (booking.status === 'closed') throw new HttpError(409, messages.threadClosed);
   return db.transaction(async (tx) => {
     // The booking's row lock makes the count and the insert one step, so the cap holds.
@@ -87,12 +108,18 @@ export async function postMessage(
     if ((thread?.length ?? 0) >= MAX_THREAD_MESSAGES) throw new HttpError(409, messages.threadFull);
     const [created] = await tx
       .insert(bookingMessages)
-      .values({ bookingId: booking.id, from: side, text })
+      .values({ bookingId: booking.id, from, text })
       .returning();
     if (!created) throw new Error('insert returned no row');
+    if (from === 'admin') {
+      // An admin's word reaches both sides.
+      await notify(tx, jobs, { userId: booking.buyerId, side: 'buyer' }, booking.id, 'message');
+      await notify(tx, jobs, { userId: booking.sellerId, side: 'seller' }, booking.id, 'message');
+      return toMessageJson(created);
+    }
     // Writing in a thread means having read it.
-    await haveRead(tx, { userId: user.id, side }, booking.id, created.id);
-    await notify(tx, jobs, otherParty(booking, side), booking.id, 'message');
+    await haveRead(tx, { userId: user.id, side: from }, booking.id, created.id);
+    await notify(tx, jobs, otherParty(booking, from), booking.id, 'message');
     return toMessageJson(created);
   });
 }

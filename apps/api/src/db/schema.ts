@@ -236,6 +236,13 @@ export const searchPriceBounds = pgTable('search_price_bounds', {
   maxPriceCents: integer('max_price_cents').notNull(),
 });
 
+/** Where a booking's money is (DESIGN §15). */
+const FUNDS = ['none', 'held', 'disputed', 'released', 'refunded', 'split'] as const;
+
+/** `('a', 'b')`: constant text values for a check constraint. */
+const inList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
+
 /** The two sides of a booking (DESIGN §12): its buyer, and the seller of its product. */
 const bookingSide = (name: string) => text(name, { enum: ['buyer', 'seller'] });
 const happenedAt = (name: string) => timestamp(name, { withTimezone: true });
@@ -273,9 +280,19 @@ export const bookings = pgTable(
     /** Until when each side has read the thread: later messages from the other side are unread. */
     buyerReadAt: happenedAt('buyer_read_at'),
     sellerReadAt: happenedAt('seller_read_at'),
+    // Escrow (DESIGN §15): the code the buyer shows at the meetup, the seller's wrong tries at
+    // it, and where the money is. Every change of `funds` writes its ledger entries in the same
+    // transaction (money/ledger.ts).
+    handoverCode: text('handover_code'),
+    handoverFailures: integer('handover_failures').notNull().default(0),
+    handoverLockedUntil: happenedAt('handover_locked_until'),
+    funds: text('funds', { enum: FUNDS }).notNull().default('none'),
+    releaseAt: happenedAt('release_at'),
+    releasedAt: happenedAt('released_at'),
     createdAt: createdAt(),
   },
   (table) => [
+    check('bookings_funds_check', sql`${table.funds} in ${inList(FUNDS)}`),
     // One live booking per buyer and product; a cancelled or closed one lets the buyer book again
     // (a cancelled sale lists the product again).
     uniqueIndex('bookings_product_buyer_unique')
@@ -300,17 +317,30 @@ export const bookingMessages = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id),
-    from: bookingSide('sender_side').notNull(),
+    /** A side of the booking, or an admin deciding a complaint about it. */
+    from: text('sender_side', { enum: ['buyer', 'seller', 'admin'] }).notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
-    check('booking_messages_sender_side_check', sql`${table.from} in ('buyer', 'seller')`),
+    check('booking_messages_sender_side_check', sql`${table.from} in ('buyer', 'seller', 'admin')`),
     index('booking_messages_thread_idx').on(table.bookingId, table.createdAt, table.id),
   ],
 );
 
-/** In-app notifications of the events that need a user to act (DESIGN §12). */
+const NOTIFICATION_KINDS = [
+  'booked',
+  'paid',
+  'message',
+  'cancelled',
+  'completed',
+  'disputed',
+  'resolved',
+  'released',
+  'paid_out',
+] as const;
+
+/** In-app notifications of the events that need a user to act (DESIGN §12, §15). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -321,19 +351,14 @@ export const notifications = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id),
-    kind: text('kind', {
-      enum: ['booked', 'paid', 'message', 'cancelled', 'completed'],
-    }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     /** The user's side of the booking, so the notification leads to My Orders or My Sales. */
     side: bookingSide('side').notNull(),
     readAt: happenedAt('read_at'),
     createdAt: createdAt(),
   },
   (table) => [
-    check(
-      'notifications_kind_check',
-      sql`${table.kind} in ('booked', 'paid', 'message', 'cancelled', 'completed')`,
-    ),
+    check('notifications_kind_check', sql`${table.kind} in ${inList(NOTIFICATION_KINDS)}`),
     check('notifications_side_check', sql`${table.side} in ('buyer', 'seller')`),
     index('notifications_user_idx').on(table.userId, ...newestFirst(table)),
     index('notifications_unread_idx')
@@ -370,6 +395,8 @@ export const payments = pgTable(
       enum: ['requires_payment', 'succeeded', 'refunding', 'refunded'],
     }).notNull(),
     refundId: text('refund_id'),
+    /** What the refund gave back: the whole amount, or the buyer's part of a split. */
+    refundCents: integer('refund_cents'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -396,5 +423,135 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
     .notNull()
     .default('requires_payment_method'),
   refundId: text('refund_id'),
+  refundCents: integer('refund_cents'),
+  createdAt: createdAt(),
+});
+
+/** A buyer's complaint about a handed-over item, and the admin's decision (DESIGN §15). */
+export const disputes = pgTable(
+  'disputes',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    reason: text('reason', {
+      enum: ['not_as_described', 'not_working', 'missing_parts', 'other'],
+    }).notNull(),
+    text: text('text').notNull(),
+    openedAt: happenedAt('opened_at').notNull().defaultNow(),
+    outcome: text('outcome', { enum: ['refund', 'release', 'split'] }),
+    refundCents: integer('refund_cents'),
+    resolvedAt: happenedAt('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+  },
+  (table) => [
+    check(
+      'disputes_reason_check',
+      sql`${table.reason} in ('not_as_described', 'not_working', 'missing_parts', 'other')`,
+    ),
+    check('disputes_outcome_check', sql`${table.outcome} in ('refund', 'release', 'split')`),
+    // Open complaints first, then newest first: the Complaints page's keyset order.
+    index('disputes_queue_idx').on(
+      sql`(${table.resolvedAt} is null) desc`,
+      table.openedAt.desc().nullsFirst(),
+      table.bookingId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const LEDGER_ACCOUNTS = ['buyer', 'held', 'seller', 'platform', 'payouts'] as const;
+export const LEDGER_MOVEMENTS = ['payment', 'refund', 'release', 'payout'] as const;
+
+/**
+ * Every movement of money, in double entry (DESIGN §15): a movement is two or three rows whose
+ * amounts sum to zero, e.g. a payment is `buyer` −P and `held` +P. Written in the transaction of
+ * the state change it records, and each movement at most once per booking (the unique index), so
+ * a replay can never book money twice. Append-only.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    movement: text('movement', { enum: LEDGER_MOVEMENTS }).notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('ledger_entries_movement_check', sql`${table.movement} in ${inList(LEDGER_MOVEMENTS)}`),
+    check('ledger_entries_account_check', sql`${table.account} in ${inList(LEDGER_ACCOUNTS)}`),
+    uniqueIndex('ledger_entries_movement_unique').on(
+      table.bookingId,
+      table.movement,
+      table.account,
+    ),
+    index('ledger_entries_created_idx').on(table.createdAt),
+  ],
+);
+
+/** A seller's account at the payment provider, where released money is transferred. */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    accountId: text('account_id').notNull().unique('payout_accounts_account_unique'),
+    status: text('status', { enum: ['pending', 'enabled'] }).notNull(),
+    createdAt: createdAt(),
+    enabledAt: happenedAt('enabled_at'),
+  },
+  (table) => [
+    check('payout_accounts_status_check', sql`${table.status} in ('pending', 'enabled')`),
+  ],
+);
+
+/**
+ * A released sale's money for its seller: `waiting` until the seller has an enabled payout
+ * account and the provider took the transfer, then `sent` with the provider's transfer id.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    status: text('status', { enum: ['waiting', 'sent'] })
+      .notNull()
+      .default('waiting'),
+    transferId: text('transfer_id'),
+    createdAt: createdAt(),
+    sentAt: happenedAt('sent_at'),
+  },
+  (table) => [
+    check('payouts_status_check', sql`${table.status} in ('waiting', 'sent')`),
+    check('payouts_amounts_check', sql`${table.amountCents} > 0 and ${table.feeCents} >= 0`),
+    index('payouts_seller_idx').on(
+      table.sellerId,
+      table.createdAt.desc().nullsFirst(),
+      table.bookingId.desc().nullsFirst(),
+    ),
+    index('payouts_waiting_idx')
+      .on(table.sellerId)
+      .where(sql`${table.status} = 'waiting'`),
+  ],
+);
+
+/** Transfers of the built-in test provider, one per idempotency key, as Stripe keeps them. */
+export const testTransfers = pgTable('test_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique('test_transfers_key_unique'),
+  destination: text('destination').notNull(),
+  sourceIntentId: text('source_intent_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
   createdAt: createdAt(),
 });

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages, type NoticePreference, type NotificationPreferences } from '@reloop/shared';
 import { UNIQUE_VIOLATION, sqlErrorCode, type Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { HttpError } from '../http-errors.ts';
+import { fieldError, HttpError } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { redeemAccountToken } from './account-tokens.ts';
 import { endSessionsOf, findActiveUserByEmail, type UserRow } from './accounts.ts';
@@ -15,10 +15,6 @@ import { hashPassword, verifyPassword } from './passwords.ts';
  */
 
 const linkNotValid = () => new HttpError(400, messages.linkNotValid);
-
-/** A 400 about one field of the body, so a form can show it under that field. */
-export const fieldError = (field: string, message: string) =>
-  new HttpError(400, message, {}, { errors: [{ path: `body.${field}`, message }] });
 
 /**
  * Queues a reset email for whoever holds `email`. Nothing is looked up here: the worker finds

@@ -16,8 +16,12 @@ import type { EmailJob } from '../mail/email-jobs.ts';
 /** Every queue and what its jobs carry. */
 export interface JobData {
   email: EmailJob;
-  /** A cancelled booking's payment to give back (payments/refund-jobs.ts). */
+  /** A booking's refund to send: cancelled, ended with an account, or a complaint's (payments/refund-jobs.ts). */
   refund: { bookingId: string };
+  /** A handed-over booking's held money, released at its `releaseAt` (money/escrow.ts). */
+  release: { bookingId: string };
+  /** A released booking's money, transferred to its seller (money/payouts.ts). */
+  payout: { bookingId: string };
 }
 export type QueueName = keyof JobData;
 
@@ -40,12 +44,15 @@ const PATIENT: Omit<Queue, 'name'> = {
 };
 
 /**
- * How each queue retries. A refund is claimed and sent with an idempotency key
- * (payments/refunds.ts), so running it again never refunds twice.
+ * How each queue retries. Running a money job again moves nothing twice: a refund is claimed and
+ * sent with an idempotency key (payments/refunds.ts), a release checks the booking's funds under
+ * its row lock, and a transfer carries the booking's idempotency key (money/payouts.ts).
  */
 const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
   email: PATIENT,
   refund: PATIENT,
+  release: PATIENT,
+  payout: PATIENT,
 };
 
 export interface JobQueueOptions {

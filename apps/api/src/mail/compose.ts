@@ -1,7 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BookingSide, NoticePreference, NotificationKind } from '@reloop/shared';
+import {
+  centsText,
+  type BookingSide,
+  type DisputeOutcome,
+  type NoticePreference,
+  type NotificationKind,
+} from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { bookingMessages, bookings, notifications, payments, users } from '../db/schema.ts';
+import {
+  bookingMessages,
+  bookings,
+  disputes,
+  notifications,
+  payments,
+  payouts,
+  users,
+} from '../db/schema.ts';
 import { issueAccountToken, TOKEN_LIFETIME_MS } from '../identity/account-tokens.ts';
 import { findActiveUserByEmail, findActiveUserById } from '../identity/accounts.ts';
 import type { EmailJob } from './email-jobs.ts';
@@ -185,13 +199,29 @@ const preferenceOf: Record<NotificationKind, NoticePreference> = {
   paid: 'bookings',
   cancelled: 'bookings',
   completed: 'bookings',
+  disputed: 'bookings',
+  resolved: 'bookings',
+  released: 'bookings',
+  paid_out: 'bookings',
   message: 'messages',
 };
 
+/** Notices about the seller's money lead to the earnings page. */
+const earningsNotices: NotificationKind[] = ['released', 'paid_out'];
+
+/** When held money goes to the seller, in words: "Sunday 29 November, 14:00 UTC". */
+const releaseTime = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
 /** A thread's message email waits this long after the last one, however many arrive. */
 const MESSAGE_EMAIL_GAP = '15 minutes';
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 async function notice(context: Resolved, notificationId: string): Promise<Draft | undefined> {
   const otherSideId = sql`case ${notifications.side} when 'seller' then ${bookings.buyerId} else ${bookings.sellerId} end`;
@@ -214,6 +244,10 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
       productName: bookings.productName,
       priceCents: bookings.priceCents,
       cancelledBy: bookings.cancelledBy,
+      releaseAt: bookings.releaseAt,
+      outcome: disputes.outcome,
+      refundCents: disputes.refundCents,
+      payoutCents: payouts.amountCents,
       paid: sql<boolean>`${payments.status} is not null and ${payments.status} <> 'requires_payment'`,
       otherName: sql<string>`(select other.name from ${users} other where other.id = ${otherSideId})`,
       lastMessage: sql<string | null>`(select ${bookingMessages.text} from ${bookingMessages}
@@ -228,6 +262,8 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
     .innerJoin(users, eq(users.id, notifications.userId))
     .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(disputes, eq(disputes.bookingId, bookings.id))
+    .leftJoin(payouts, eq(payouts.bookingId, bookings.id))
     .where(eq(notifications.id, notificationId));
   // Gone (a newer notice replaced it), or nobody to tell: no email.
   if (!row || row.deletedAt || !row.emailVerifiedAt) return undefined;
@@ -239,7 +275,7 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
   const page = `${context.baseUrl}/dashboard/${place}`;
   const other = row.otherName || (row.side === 'seller' ? 'The buyer' : 'The seller');
   const product = row.productName;
-  const price = money.format(row.priceCents / 100);
+  const price = centsText(row.priceCents);
   const draft = noticeText(row.kind, {
     other,
     product,
@@ -248,8 +284,17 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
     cancelledBy: row.cancelledBy,
     paid: row.paid,
     lastMessage: row.lastMessage,
+    releaseAt: row.releaseAt ? releaseTime.format(row.releaseAt) : '',
+    outcome: row.outcome,
+    refund: centsText(row.refundCents ?? 0),
+    payout: centsText(row.payoutCents ?? 0),
   });
-  const url = row.kind === 'message' ? `${page}/${row.bookingId}/messages` : page;
+  const url =
+    row.kind === 'message'
+      ? `${page}/${row.bookingId}/messages`
+      : earningsNotices.includes(row.kind)
+        ? `${context.baseUrl}/dashboard/earnings`
+        : page;
   const unsubscribeUrl = `${context.baseUrl}/api/auth/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`;
   return {
     to: row.email,
@@ -277,6 +322,10 @@ interface NoticeFacts {
   cancelledBy: BookingSide | null;
   paid: boolean;
   lastMessage: string | null;
+  releaseAt: string;
+  outcome: DisputeOutcome | null;
+  refund: string;
+  payout: string;
 }
 
 const EXCERPT_LENGTH = 300;
@@ -301,8 +350,8 @@ function noticeText(
       return {
         subject: `Paid: ${product}`,
         paragraphs: [
-          `${other} paid ${price} for ${product}.`,
-          'Meet to hand it over; My Sales has their phone and the meeting place.',
+          `${other} paid ${price} for ${product}. Reloop holds the money until the handover.`,
+          'Meet to hand it over: My Sales has their phone and the meeting place. At the meetup, ask for the six-digit code in their My Orders and enter it in My Sales.',
         ],
         action: 'Open My Sales',
       };
@@ -333,8 +382,51 @@ function noticeText(
     case 'completed':
       return {
         subject: `Handover confirmed: ${product}`,
-        paragraphs: [`The handover of ${product} (${price}) is confirmed. The sale is complete.`],
+        paragraphs: [
+          `The handover of ${product} (${price}) is confirmed.`,
+          facts.side === 'buyer'
+            ? `If something is wrong with it, report a problem in My Orders until ${facts.releaseAt}. After that the money goes to the seller.`
+            : `Reloop holds the ${price} until ${facts.releaseAt}, while the buyer checks it, then pays it to you.`,
+        ],
         action: `Open ${place}`,
+      };
+    case 'disputed':
+      return {
+        subject: `A problem was reported: ${product}`,
+        paragraphs: [
+          `The buyer reported a problem with ${product}. The ${price} stays held until Reloop’s team decides.`,
+          'Read the complaint and answer it in the conversation in My Sales.',
+        ],
+        action: 'Open My Sales',
+      };
+    case 'resolved':
+      return {
+        subject: `Complaint decided: ${product}`,
+        paragraphs: [
+          `Reloop’s team decided the complaint about ${product}: ${
+            facts.outcome === 'refund'
+              ? `the ${price} is refunded to the buyer.`
+              : facts.outcome === 'release'
+                ? `the ${price} goes to the seller.`
+                : `${facts.refund} is refunded to the buyer and the rest goes to the seller.`
+          }`,
+        ],
+        action: `Open ${place}`,
+      };
+    case 'released':
+      return {
+        subject: `Money released: ${product}`,
+        paragraphs: [
+          `The money for ${product} is released to you, ${facts.payout} after fees.`,
+          'It is paid out to your payout account; if you have not set one up yet, do it in Earnings.',
+        ],
+        action: 'Open Earnings',
+      };
+    case 'paid_out':
+      return {
+        subject: `Paid out: ${product}`,
+        paragraphs: [`${facts.payout} for ${product} was sent to your payout account.`],
+        action: 'Open Earnings',
       };
   }
 }

@@ -17,10 +17,11 @@ import type { UnsubscribeLinks } from './unsubscribe.ts';
 const MAIL_WORKERS = 2;
 
 /**
- * Where links in emails point: PUBLIC_URL, or else this instance's own address as it listens
- * (PORT=0 picks a port only when listening, so it is read then).
+ * Where links in emails and the payment provider's return links point: PUBLIC_URL, or else this
+ * instance's own address as it listens (PORT=0 picks a port only when listening, so it is read
+ * then).
  */
-export function mailBaseUrl(
+export function publicBaseUrl(
   config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>,
   listening: AddressInfo | string | null,
 ): string {
@@ -44,7 +45,7 @@ export function startMail(app: {
     : outboxTransport(path.join(config.dataDir, 'mail'), config.mail.from, app.log);
   const context = {
     db: app.db,
-    baseUrl: () => mailBaseUrl(config, app.server.address()),
+    baseUrl: () => publicBaseUrl(config, app.server.address()),
     unsubscribe: app.unsubscribeLinks,
   };
   app.jobs.work('email', MAIL_WORKERS, async (job) => {

@@ -10,6 +10,8 @@ import { notify } from '../bookings/notifications.ts';
 import { findExistingProduct } from '../products/products.ts';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider.ts';
 import { refundPayment } from './refunds.ts';
+import { book } from '../money/ledger.ts';
+import { newHandoverCode } from '../money/handover.ts';
 
 /**
  * Paying for a booking. The amount always comes from the booking in the database, and an
@@ -176,10 +178,18 @@ export async function completeOrder(
       .where(eq(payments.bookingId, booking.id))
       .for('update');
     if (payment?.status === 'refunding' || payment?.status === 'refunded') return 'refunded';
+    // The money is held until the handover and the complaint window after it (DESIGN §15).
     await tx
       .update(bookings)
-      .set({ status: 'paid', paymentId: paymentId, paidAt: sql`now()` })
+      .set({
+        status: 'paid',
+        paymentId: paymentId,
+        paidAt: sql`now()`,
+        funds: 'held',
+        handoverCode: newHandoverCode(),
+      })
       .where(eq(bookings.id, booking.id));
+    await book(tx, booking.id, 'payment', { buyer: -locked.priceCents, held: locked.priceCents });
     await tx
       .update(products)
       .set({ status: 'sold', advertised: false })

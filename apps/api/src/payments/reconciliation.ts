@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings, payments } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
@@ -12,7 +12,8 @@ import { refundPayment, sendClaimedRefund } from './refunds.ts';
  * What a crash, a restart or a closed tab can leave half done, settled at start-up: a payment
  * the provider took with no order recorded (recorded now, or refunded if the product is gone),
  * a refund claimed but never confirmed (sent again with the same idempotency key, so the
- * provider returns the first refund), and a cancelled sale whose refund the provider refused. The webhook does the same for Stripe as events arrive.
+ * provider returns the first refund), and a refund the provider refused when it was decided.
+ * The webhook does the same for Stripe as events arrive.
  */
 export interface Settlement {
   recorded: number;
@@ -46,8 +47,9 @@ export async function settleInterruptedPayments(
       .where(
         or(
           eq(payments.status, 'refunding'),
-          // A paid booking cancelled while the provider could not refund it.
-          and(eq(payments.status, 'succeeded'), eq(bookings.status, 'cancelled')),
+          // A refund decided (a paid booking cancelled, a complaint resolved) while the provider
+          // could not send it.
+          and(eq(payments.status, 'succeeded'), inArray(bookings.funds, ['refunded', 'split'])),
           and(
             eq(payments.status, 'requires_payment'),
             gt(payments.createdAt, sql`now() - ${UNPAID_LOOKBACK}::interval`),

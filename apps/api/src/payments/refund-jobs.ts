@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { refundCancelled } from '../bookings/lifecycle.ts';
+import { sendRefundOwed } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -23,6 +23,6 @@ export function startRefunds(app: {
       .select()
       .from(bookings)
       .where(eq(bookings.id, job.data.bookingId));
-    if (booking) await refundCancelled(app.db, app.payments, booking);
+    if (booking) await sendRefundOwed(app.db, app.payments, booking);
   });
 }

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { payments } from '../db/schema.ts';
+import { bookings, ledgerEntries, payments } from '../db/schema.ts';
+import { book } from '../money/ledger.ts';
 import { HttpError } from '../http-errors.ts';
 import type { PaymentProvider } from './provider.ts';
 
@@ -29,11 +30,7 @@ export async function refundPayment(
 ): Promise<string> {
   const deadline = Date.now() + REFUND_WAIT_MS;
   for (;;) {
-    const [claimed] = await db
-      .update(payments)
-      .set({ status: 'refunding' })
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, from)))
-      .returning();
+    const claimed = await claimRefund(db, bookingId, from);
     if (claimed) return sendClaimedRefund(db, provider, claimed, from);
     const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
     if (payment?.refundId) return payment.refundId;
@@ -48,6 +45,50 @@ export async function refundPayment(
 }
 
 /**
+ * Claims the booking's payment for its refund. A recorded payment (`succeeded`) owes what the
+ * ledger's refund says, booked by the cancel or the complaint's resolution that decided it. A
+ * payment taken with no order recorded (`requires_payment`: the product sold to someone else
+ * meanwhile, the booking cancelled while the card went through) never bought anything: the
+ * claim books its money in and straight back out, and the booking's funds say `refunded`.
+ */
+async function claimRefund(
+  db: Database,
+  bookingId: string,
+  from: 'requires_payment' | 'succeeded',
+): Promise<PaymentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(payments)
+      .set({ status: 'refunding' })
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, from)))
+      .returning();
+    if (claimed && from === 'requires_payment') {
+      const cents = claimed.amountCents;
+      await book(tx, bookingId, 'payment', { buyer: -cents, held: cents });
+      await book(tx, bookingId, 'refund', { held: -cents, buyer: cents });
+      await tx.update(bookings).set({ funds: 'refunded' }).where(eq(bookings.id, bookingId));
+    }
+    return claimed;
+  });
+}
+
+/** What the ledger says the booking's buyer gets back. */
+async function refundOwed(db: Database, bookingId: string): Promise<number> {
+  const [owed] = await db
+    .select({ cents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.bookingId, bookingId),
+        eq(ledgerEntries.movement, 'refund'),
+        eq(ledgerEntries.account, 'buyer'),
+      ),
+    );
+  if (!owed) throw new Error(`booking ${bookingId} owes no refund`);
+  return owed.cents;
+}
+
+/**
  * Sends a claimed refund and records it. If the provider fails, the claim is released so a
  * later call can retry; the idempotency key makes that retry return this same refund.
  */
@@ -58,8 +99,9 @@ export async function sendClaimedRefund(
   releaseTo?: 'requires_payment' | 'succeeded',
 ): Promise<string> {
   let refundId: string;
+  const cents = await refundOwed(db, payment.bookingId);
   try {
-    refundId = await provider.refund(payment.intentId);
+    refundId = await provider.refund(payment.intentId, cents);
   } catch (error) {
     if (releaseTo) {
       await db
@@ -71,7 +113,7 @@ export async function sendClaimedRefund(
   }
   await db
     .update(payments)
-    .set({ status: 'refunded', refundId })
+    .set({ status: 'refunded', refundId, refundCents: cents })
     .where(eq(payments.id, payment.id));
   return refundId;
 }

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import {
+  transferKey,
+  type PaymentProvider,
+  type PayoutTransfer,
+  type ProviderIntent,
+} from './provider.ts';
 
 /** Where the SDK sends requests; tests point it at a Stripe stub on loopback. */
 export interface StripeConnection {
@@ -60,12 +65,59 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(intentId: string): Promise<string> {
+  async refund(intentId: string, amountCents: number): Promise<string> {
     const refund = await this.stripe.refunds.create(
-      { payment_intent: intentId },
+      { payment_intent: intentId, amount: amountCents },
       { idempotencyKey: `reloop-refund-${intentId}` },
     );
     return refund.id;
+  }
+
+  /**
+   * A transfer tied to the buyer's charge (`source_transaction`), so it waits for that charge's
+   * funds instead of drawing on the platform's balance.
+   */
+  async transfer(input: PayoutTransfer): Promise<string> {
+    const intent = await this.stripe.paymentIntents.retrieve(input.intentId);
+    const charge =
+      typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+    if (!charge) throw new Error(`payment ${input.intentId} has no charge to transfer from`);
+    const transfer = await this.stripe.transfers.create(
+      {
+        amount: input.amountCents,
+        currency: input.currency,
+        destination: input.destination,
+        source_transaction: charge,
+        transfer_group: `booking-${input.bookingId}`,
+        metadata: { bookingId: input.bookingId },
+      },
+      { idempotencyKey: transferKey(input.bookingId) },
+    );
+    return transfer.id;
+  }
+
+  /** A Connect Express account that can take transfers; Stripe collects the seller's details. */
+  async createPayoutAccount(input: { userId: string; email: string }) {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: input.email,
+        capabilities: { transfers: { requested: true } },
+        metadata: { userId: input.userId },
+      },
+      { idempotencyKey: `reloop-account-${input.userId}` },
+    );
+    return { accountId: account.id, enabled: payoutsEnabled(account) };
+  }
+
+  async payoutOnboardingUrl(accountId: string, returnUrl: string) {
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      refresh_url: returnUrl,
+      return_url: returnUrl,
+      type: 'account_onboarding',
+    });
+    return link.url;
   }
 
   /** The event, if the signature proves it came from Stripe; throws otherwise. */
@@ -73,3 +125,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
   }
 }
+
+/** A connected account can be paid once Stripe has what it needs and transfers are active. */
+export const payoutsEnabled = (account: Stripe.Account): boolean =>
+  account.payouts_enabled === true && account.capabilities?.transfers === 'active';

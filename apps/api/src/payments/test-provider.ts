@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { testPaymentIntents } from '../db/schema.ts';
+import { testPaymentIntents, testTransfers } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import {
+  transferKey,
+  type PaymentProvider,
+  type PayoutTransfer,
+  type ProviderIntent,
+} from './provider.ts';
 import { checkTestCard, type CardDetails } from './test-cards.ts';
 
 /**
@@ -74,15 +79,73 @@ export class TestPaymentProvider implements PaymentProvider {
    * Like Stripe with the idempotency key Reloop sends per payment: refunding an intent again
    * returns its first refund. Only a succeeded intent can be refunded.
    */
-  async refund(intentId: string) {
+  async refund(intentId: string, amountCents: number) {
     const refundId = token('re_test');
     const [refunded] = await this.db
       .update(testPaymentIntents)
-      .set({ refundId: sql`coalesce(${testPaymentIntents.refundId}, ${refundId})` })
-      .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'succeeded')))
+      .set({
+        refundId: sql`coalesce(${testPaymentIntents.refundId}, ${refundId})`,
+        refundCents: sql`coalesce(${testPaymentIntents.refundCents}, ${amountCents})`,
+      })
+      .where(
+        and(
+          eq(testPaymentIntents.id, intentId),
+          eq(testPaymentIntents.status, 'succeeded'),
+          // As Stripe: no more back than the charge has left after its transfers.
+          sql`${amountCents} > 0 and ${amountCents} + ${transferredFrom(intentId)} <= ${testPaymentIntents.amountCents}`,
+        ),
+      )
       .returning({ refundId: testPaymentIntents.refundId });
     if (!refunded?.refundId) throw new Error(`test intent ${intentId} cannot be refunded`);
     return refunded.refundId;
+  }
+
+  /**
+   * Like a Stripe transfer with `source_transaction`: only from a succeeded payment, never more
+   * than it has left after its refund, and once per idempotency key.
+   */
+  async transfer(input: PayoutTransfer) {
+    const key = transferKey(input.bookingId);
+    const [intent] = await this.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, input.intentId));
+    const refunded = intent?.refundCents ?? 0;
+    const [existing] = await this.db
+      .select({ id: testTransfers.id })
+      .from(testTransfers)
+      .where(eq(testTransfers.idempotencyKey, key));
+    if (existing) return existing.id;
+    if (intent?.status !== 'succeeded' || input.amountCents + refunded > intent.amountCents) {
+      throw new Error(
+        `test intent ${input.intentId} cannot fund a transfer of ${input.amountCents}`,
+      );
+    }
+    await this.db
+      .insert(testTransfers)
+      .values({
+        id: token('tr_test'),
+        idempotencyKey: key,
+        destination: input.destination,
+        sourceIntentId: input.intentId,
+        amountCents: input.amountCents,
+      })
+      .onConflictDoNothing({ target: testTransfers.idempotencyKey });
+    const [sent] = await this.db
+      .select({ id: testTransfers.id })
+      .from(testTransfers)
+      .where(eq(testTransfers.idempotencyKey, key));
+    if (!sent) throw new Error('test transfer vanished');
+    return sent.id;
+  }
+
+  /** An instant local account: the test provider has nobody to collect details from. */
+  async createPayoutAccount(input: { userId: string }) {
+    return { accountId: `acct_test_${input.userId.replaceAll('-', '')}`, enabled: true };
+  }
+
+  async payoutOnboardingUrl() {
+    return undefined;
   }
 
   /** What Stripe.js's confirmCardPayment does: charge the card for the intent. */
@@ -104,3 +167,7 @@ export class TestPaymentProvider implements PaymentProvider {
     return toIntent(updated);
   }
 }
+
+/** What the transfers of a test intent have taken from it so far. */
+const transferredFrom = (intentId: string) =>
+  sql`(select coalesce(sum(${testTransfers.amountCents}), 0) from ${testTransfers} where ${testTransfers.sourceIntentId} = ${intentId})`;

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  centsText,
+  moneyStillOwed,
   messages,
   type OpenBookings,
   type Pagination,
@@ -14,6 +16,7 @@ import { bookings, payments, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { voidAccountTokens } from '../identity/account-tokens.ts';
 import { endSessionsOf, type UserRow } from '../identity/accounts.ts';
+import { moneyOwedTo } from '../money/payouts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
@@ -111,6 +114,11 @@ export async function endAccount(
 ): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
+    if (erase) {
+      // The seller's own deletion waits for their money: held sales and unsent payouts.
+      const owed = await moneyOwedTo(tx, userId);
+      if (owed > 0) throw new HttpError(409, moneyStillOwed(centsText(owed)));
+    }
     const deleted = await tx
       .update(users)
       .set({
@@ -137,7 +145,7 @@ export async function endAccount(
     await voidAccountTokens(tx, userId);
     const ended = await cancelOpenBookingsOf(tx, jobs, userId);
     // A booking with a payment row may owe a refund: one the order recorded, or one the
-    // provider took before the tab closed (refundCancelled asks it).
+    // provider took before the tab closed (sendRefundOwed asks it).
     const withPayments = ended.length
       ? await tx
           .select({ bookingId: payments.bookingId })

@@ -760,6 +760,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/{id}/dispute': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The buyer complains about a handed-over item before `releaseAt`
+     * @description The money stays held until an admin decides; the complaint opens the booking’s thread to the admins and is its next message.
+     */
+    post: operations['openDispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookings/{id}/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The buyer releases the held money to the seller before `releaseAt` */
+    post: operations['releaseFunds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sales': {
     parameters: {
       query?: never;
@@ -788,6 +825,26 @@ export interface paths {
     get: operations['getSale'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sales/{id}/handover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The seller types the buyer’s six-digit code at the meetup: the booking is completed
+     * @description A wrong code answers 422 with `attemptsLeft`; after 5 wrong codes the call answers 429 for 15 minutes (the buyer may still confirm it).
+     */
+    post: operations['enterHandoverCode'];
     delete?: never;
     options?: never;
     head?: never;
@@ -914,6 +971,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/disputes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Complaints: open ones first, newest first within each */
+    get: operations['listDisputes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/disputes/{bookingId}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An admin decides a complaint: refund, release, or split with `refundCents`
+     * @description Once per complaint. The refund goes through the provider with an idempotency key; the rest is released to the seller. The same decision again answers the same; another is 409.
+     */
+    post: operations['resolveDispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payouts/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the seller's payout account is set up */
+    get: operations['getPayoutAccount'];
+    put?: never;
+    /**
+     * Set up the seller's payout account; `url` is where to go next
+     * @description With Stripe, a Connect Express account and its onboarding link; with the test provider, an account that is enabled at once, and `url` leads back to /dashboard/earnings.
+     */
+    post: operations['setUpPayouts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/earnings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The seller's money: held, available, paid out, fees, the latest payouts, by month */
+    get: operations['getEarnings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/money': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The marketplace’s money: held now, released, refunded, fees, and by day */
+    get: operations['getMoneyOverview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1031,6 +1180,7 @@ export interface components {
       note: string | null;
       sellerName: string | null;
       sellerPhone: string | null;
+      handoverCode: string | null;
       paidAt: string | null;
       completedAt: string | null;
       cancelledAt: string | null;
@@ -1038,6 +1188,9 @@ export interface components {
       cancelledBy: 'buyer' | 'seller' | null;
       refundId: string | null;
       unreadMessages: number;
+      /** @enum {string} */
+      funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+      releaseAt: string | null;
       timeWhenBooked: string;
     };
     BookingCreated: {
@@ -1053,6 +1206,9 @@ export interface components {
       /** @enum {string} */
       status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
       refundId: string | null;
+      /** @enum {string} */
+      funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+      releaseAt: string | null;
     };
     CardError: {
       message: string;
@@ -1075,6 +1231,42 @@ export interface components {
       /** Format: uuid */
       _id: string;
     };
+    Dispute: {
+      /** Format: uuid */
+      bookingId: string;
+      productName: string;
+      priceCents: number;
+      buyerName: string;
+      sellerName: string;
+      /** @enum {string} */
+      reason: 'not_as_described' | 'not_working' | 'missing_parts' | 'other';
+      text: string;
+      openedAt: string;
+      /** @enum {string|null} */
+      outcome: 'refund' | 'release' | 'split' | null;
+      refundCents: number | null;
+      resolvedAt: string | null;
+      /** @enum {string} */
+      funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+      refundId: string | null;
+    };
+    DisputeResolutionInput: {
+      /** @enum {string} */
+      outcome: 'refund' | 'release' | 'split';
+      refundCents?: number;
+    };
+    Earnings: {
+      heldCents: number;
+      availableCents: number;
+      paidOutCents: number;
+      feesCents: number;
+      payouts: components['schemas']['Payout'][];
+      byMonth: {
+        month: string;
+        earnedCents: number;
+        feesCents: number;
+      }[];
+    };
     EmailChangeInput: {
       newEmail: string;
       password: string;
@@ -1093,6 +1285,10 @@ export interface components {
         message: string;
       }[];
       refundId?: string;
+      attemptsLeft?: number;
+    };
+    HandoverInput: {
+      code: string;
     };
     Health: {
       /** @enum {string} */
@@ -1138,9 +1334,22 @@ export interface components {
       /** Format: uuid */
       _id: string;
       /** @enum {string} */
-      from: 'buyer' | 'seller';
+      from: 'buyer' | 'seller' | 'admin';
       text: string;
       createdAt: string;
+    };
+    MoneyOverview: {
+      heldCents: number;
+      releasedCents: number;
+      refundedCents: number;
+      feesCents: number;
+      byDay: {
+        day: string;
+        paidCents: number;
+        releasedCents: number;
+        refundedCents: number;
+        feesCents: number;
+      }[];
     };
     NewBookingInput: {
       /** Format: uuid */
@@ -1148,6 +1357,11 @@ export interface components {
       buyerPhone: string | number;
       buyerMeetingLocation: string;
       note?: string;
+    };
+    NewDisputeInput: {
+      /** @enum {string} */
+      reason: 'not_as_described' | 'not_working' | 'missing_parts' | 'other';
+      text: string;
     };
     NewMessageInput: {
       text: string;
@@ -1184,7 +1398,16 @@ export interface components {
       /** Format: uuid */
       _id: string;
       /** @enum {string} */
-      kind: 'booked' | 'paid' | 'message' | 'cancelled' | 'completed';
+      kind:
+        | 'booked'
+        | 'paid'
+        | 'message'
+        | 'cancelled'
+        | 'completed'
+        | 'disputed'
+        | 'resolved'
+        | 'released'
+        | 'paid_out';
       /** Format: uuid */
       bookingId: string;
       /** @enum {string} */
@@ -1248,6 +1471,24 @@ export interface components {
     };
     PaymentIntentSecret: {
       clientSecret: string;
+    };
+    Payout: {
+      /** Format: uuid */
+      bookingId: string;
+      productName: string;
+      amountCents: number;
+      feeCents: number;
+      /** @enum {string} */
+      status: 'waiting' | 'sent';
+      releasedAt: string;
+      paidOutAt: string | null;
+    };
+    PayoutAccount: {
+      /** @enum {string} */
+      status: 'none' | 'pending' | 'enabled';
+    };
+    PayoutSetup: {
+      url: string;
     };
     Product: {
       /** Format: uuid */
@@ -1378,6 +1619,9 @@ export interface components {
       cancelledBy: 'buyer' | 'seller' | null;
       refundId: string | null;
       unreadMessages: number;
+      /** @enum {string} */
+      funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+      releaseAt: string | null;
       timeWhenBooked: string;
     };
     SignInInput: {
@@ -3684,6 +3928,144 @@ export interface operations {
       };
     };
   };
+  openDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewDisputeInput'];
+      };
+    };
+    responses: {
+      /** @description Complaint opened; `funds` is `disputed` */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingTransition'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  releaseFunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Released (or already was) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingTransition'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listSales: {
     parameters: {
       query?: {
@@ -3787,6 +4169,97 @@ export interface operations {
       /** @description Not found */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  enterHandoverCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HandoverInput'];
+      };
+    };
+    responses: {
+      /** @description Completed (or already was); `releaseAt` set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingTransition'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A wrong handover code; `attemptsLeft` says how many tries are left before a lock */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; wait the seconds `Retry-After` names */
+      429: {
+        headers: {
+          /** @description Seconds until a retry may succeed */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4261,6 +4734,282 @@ export interface operations {
         headers: {
           /** @description Seconds until a retry may succeed */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDisputes: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of complaints */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dispute'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resolveDispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bookingId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DisputeResolutionInput'];
+      };
+    };
+    responses: {
+      /** @description The complaint, resolved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dispute'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPayoutAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description none, pending (details missing) or enabled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PayoutAccount'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setUpPayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Where the seller goes next */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PayoutSetup'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEarnings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The seller's earnings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Earnings'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMoneyOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Totals and the last days */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MoneyOverview'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

@@ -41,6 +41,7 @@ const errorMeanings = {
   409: 'In conflict with the current state; `refundId` is set when a payment was refunded',
   413: 'The upload is larger than 5 MB',
   415: 'Not a PNG or JPEG image',
+  422: 'A wrong handover code; `attemptsLeft` says how many tries are left before a lock',
   429: 'Too many requests; wait the seconds `Retry-After` names',
   503: 'The database is not reachable',
 } as const;

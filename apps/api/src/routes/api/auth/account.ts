@@ -15,7 +15,6 @@ import {
 } from '@reloop/shared';
 import {
   changePassword,
-  fieldError,
   confirmEmailChange,
   confirmPasswordReset,
   preferencesOf,
@@ -28,7 +27,7 @@ import {
 } from '../../../identity/account-settings.ts';
 import { toAuthUser, type UserRow } from '../../../identity/accounts.ts';
 import { verifyPassword } from '../../../identity/passwords.ts';
-import { HttpError } from '../../../http-errors.ts';
+import { fieldError, HttpError } from '../../../http-errors.ts';
 import { currentSession } from '../../../plugins/auth.ts';
 import { exportAccount } from '../../../users/account-export.ts';
 import { endAccount } from '../../../users/users.ts';

@@ -5,12 +5,20 @@ import {
   bookingSchema,
   bookingTransitionSchema,
   buyerBookingsQuerySchema,
+  disputeBodySchema,
   idParamsSchema,
   MAX_UNPAID_BOOKINGS,
   messages,
 } from '@reloop/shared';
-import { createBooking, findBookingFor, listBuyerBookings } from '../../../bookings/bookings.ts';
-import { cancelBooking, completeBooking } from '../../../bookings/lifecycle.ts';
+import {
+  createBooking,
+  findBookingFor,
+  listBuyerBookings,
+  withoutHandoverCode,
+} from '../../../bookings/bookings.ts';
+import { cancelBooking } from '../../../bookings/lifecycle.ts';
+import { openDispute, releaseEarly } from '../../../money/escrow.ts';
+import { completeBooking } from '../../../money/handover.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
 import { sendJson } from '../../../json-text.ts';
 import { sendJsonPage } from '../../../pagination.ts';
@@ -67,8 +75,18 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, productId, ...page } = request.query;
-      assertSelfOrAdmin(currentSession(request).user, email);
-      return sendJsonPage(request, reply, await listBuyerBookings(app.db, email, productId, page));
+      const { user } = currentSession(request);
+      assertSelfOrAdmin(user, email);
+      const listed = await listBuyerBookings(app.db, email, productId, page);
+      // Only the buyer sees the handover codes; an admin reading their orders does not.
+      const shown =
+        user.email === email.toLowerCase()
+          ? listed
+          : {
+              ...listed,
+              rows: listed.rows.map((row) => ({ ...row, json: withoutHandoverCode(row.json) })),
+            };
+      return sendJsonPage(request, reply, shown);
     },
   );
 
@@ -146,7 +164,63 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      completeBooking(app.db, app.jobs, currentSession(request).user, request.params.id),
+      completeBooking(
+        app.db,
+        app.jobs,
+        app.config.money,
+        currentSession(request).user,
+        request.params.id,
+      ),
+  );
+
+  app.post(
+    '/bookings/:id/dispute',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'openDispute',
+        tags: ['money'],
+        summary: 'The buyer complains about a handed-over item before `releaseAt`',
+        description:
+          'The money stays held until an admin decides; the complaint opens the booking’s thread ' +
+          'to the admins and is its next message.',
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: disputeBodySchema,
+        response: {
+          201: described(bookingTransitionSchema, 'Complaint opened; `funds` is `disputed`'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const transition = await openDispute(
+        app.escrow,
+        currentSession(request).user,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send(transition);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/release',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'releaseFunds',
+        tags: ['money'],
+        summary: 'The buyer releases the held money to the seller before `releaseAt`',
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: {
+          200: described(bookingTransitionSchema, 'Released (or already was)'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => releaseEarly(app.escrow, currentSession(request).user, request.params.id),
   );
 };
 

@@ -4,18 +4,21 @@ import { messages } from '@reloop/shared';
 import { HttpError } from '../../../http-errors.ts';
 import { withDocumentedBody } from '../../../plugins/docs.ts';
 import { recordOrderForIntent } from '../../../payments/orders.ts';
-import type { StripePaymentProvider } from '../../../payments/stripe-provider.ts';
+import type { PaymentProvider } from '../../../payments/provider.ts';
+import { payoutsEnabled, type StripePaymentProvider } from '../../../payments/stripe-provider.ts';
+import { enablePayoutAccount } from '../../../money/payouts.ts';
 import { described, errorResponses, publicAccess } from '../responses.ts';
 
 /**
  * POST /api/payments/stripe/webhook — Stripe tells us about payments. The signature is
  * checked against the raw body (so this plugin parses JSON bodies as bytes), and a
- * `payment_intent.succeeded` records the order, once, whatever the web app did or did not do.
+ * `payment_intent.succeeded` records the order, once, whatever the web app did or did not do;
+ * an `account.updated` that makes a seller's Connect account payable sends their waiting payouts.
  */
-const stripeWebhookRoutes: FastifyPluginAsync<{ provider: StripePaymentProvider }> = async (
-  app,
-  { provider },
-) => {
+const stripeWebhookRoutes: FastifyPluginAsync<{
+  provider: StripePaymentProvider;
+  payments: PaymentProvider;
+}> = async (app, { provider, payments }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -57,11 +60,15 @@ const stripeWebhookRoutes: FastifyPluginAsync<{ provider: StripePaymentProvider 
         const intent = event.data.object;
         await recordOrderForIntent(
           app.db,
-          provider,
+          payments,
           app.jobs,
           intent.id,
           intent.metadata.bookingId,
         );
+      }
+      // A seller's Connect account finished onboarding: their waiting payouts go out.
+      if (event.type === 'account.updated' && payoutsEnabled(event.data.object)) {
+        await enablePayoutAccount(app.escrow, event.data.object.id);
       }
       return { received: true };
     },

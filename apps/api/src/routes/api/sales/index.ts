@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, paginationQuerySchema, saleSchema } from '@reloop/shared';
+import {
+  bookingTransitionSchema,
+  HANDOVER_ATTEMPTS,
+  HANDOVER_LOCK_MINUTES,
+  handoverBodySchema,
+  idParamsSchema,
+  paginationQuerySchema,
+  saleSchema,
+} from '@reloop/shared';
+import { enterHandoverCode } from '../../../money/handover.ts';
 import { findSaleFor, listSales } from '../../../bookings/bookings.ts';
 import { sendJson } from '../../../json-text.ts';
 import { currentSession } from '../../../plugins/auth.ts';
@@ -50,6 +59,38 @@ const saleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendJson(reply, await findSaleFor(app.db, currentSession(request).user, request.params.id)),
+  );
+
+  app.post(
+    '/sales/:id/handover',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'enterHandoverCode',
+        tags: ['money'],
+        summary:
+          'The seller types the buyer’s six-digit code at the meetup: the booking is completed',
+        description:
+          `A wrong code answers 422 with \`attemptsLeft\`; after ${HANDOVER_ATTEMPTS} wrong codes the ` +
+          `call answers 429 for ${HANDOVER_LOCK_MINUTES} minutes (the buyer may still confirm it).`,
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: handoverBodySchema,
+        response: {
+          200: described(bookingTransitionSchema, 'Completed (or already was); `releaseAt` set'),
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+        },
+      },
+    },
+    async (request) =>
+      enterHandoverCode(
+        app.db,
+        app.jobs,
+        app.config.money,
+        currentSession(request).user,
+        request.params.id,
+        request.body.code,
+      ),
   );
 };
 
