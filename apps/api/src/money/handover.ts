@@ -62,7 +62,7 @@ async function handOver(
     tx,
     'release',
     { bookingId: completed.id },
-    { startAfter: completed.releaseAt, singletonKey: completed.id },
+    { startAfter: completed.releaseAt },
   );
   await notify(tx, jobs, otherParty(locked, by), locked.id, 'completed');
   return transitionOf(completed);
