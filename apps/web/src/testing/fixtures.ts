@@ -22,10 +22,16 @@ export const unpaidBooking: Booking = {
   cancelledBy: null,
   refundId: null,
   unreadMessages: 0,
+  funds: 'none',
+  releaseAt: null,
+  handoverCode: null,
   timeWhenBooked: '2026-11-20T10:00:00.000Z',
 };
 
-/** The same booking once paid: the buyer now sees the seller's name and phone. */
+/**
+ * The same booking once paid: Reloop holds the money, and the buyer now sees the seller's name
+ * and phone, and the code to show at the handover.
+ */
 export const paidBooking: Booking = {
   ...unpaidBooking,
   status: 'paid',
@@ -33,6 +39,8 @@ export const paidBooking: Booking = {
   sellerName: 'Sam Sellers',
   sellerPhone: '5125550123',
   paidAt: '2026-11-21T10:00:00.000Z',
+  funds: 'held',
+  handoverCode: '123456',
 };
 
 /** That paid booking as its seller sees it on My Sales. */
@@ -53,6 +61,8 @@ export const paidSale: Sale = {
   cancelledBy: null,
   refundId: null,
   unreadMessages: 0,
+  funds: 'held',
+  releaseAt: null,
   timeWhenBooked: paidBooking.timeWhenBooked,
 };
 

@@ -1,14 +1,21 @@
 import { useEffect, useRef } from 'react';
-import type { BookingSide } from '@reloop/shared';
+import type { BookingSide, MessageSender } from '@reloop/shared';
 import { Loaded } from '../../../components/loaded.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useThread } from '../api/thread.ts';
 
-/** The sides' names, where the reader knows them. */
-export type PartyNames = Partial<Record<BookingSide, string | null>>;
+/** The senders' names, where the reader knows them. */
+export type PartyNames = Partial<Record<MessageSender, string | null>>;
 
-/** What a side is called where its name is not known. */
-export const SIDE_NAMES: Record<BookingSide, string> = { buyer: 'Buyer', seller: 'Seller' };
+/**
+ * What a sender is called where its name is not known; an admin, who writes only while a
+ * complaint is open, speaks for Reloop rather than by name.
+ */
+export const SIDE_NAMES: Record<MessageSender, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  admin: 'Reloop team',
+};
 
 /**
  * A booking's messages as chat bubbles, oldest first: the reader's own on the right, as "You".

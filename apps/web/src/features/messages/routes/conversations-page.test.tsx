@@ -56,6 +56,16 @@ describe('a booking’s conversation', () => {
     expect(second?.className).toContain('chat-start');
   });
 
+  it('names an admin writing about a complaint as the Reloop team', async () => {
+    const answer = message(3, 'admin', 'Could you send a photo of the screen?');
+    openBuyerThread({ [`GET ${THREAD}`]: { body: [note, reply, answer] } });
+    const log = within(await screen.findByRole('log', { name: 'Messages' }));
+    const third = log.getAllByRole('listitem')[2];
+    expect(third?.textContent).toContain('Reloop team');
+    expect(third?.textContent).toContain('Could you send a photo of the screen?');
+    expect(third?.className).toContain('chat-start');
+  });
+
   it('sends with Enter, then shows the message and empties the box', async () => {
     let sent: Message[] = [];
     const { calls } = openBuyerThread({

@@ -87,6 +87,29 @@ describe('the notifications bell', () => {
     expect(panel.getByText('1 hour ago')).toBeTruthy();
   });
 
+  it("words the held money's notices and leads to the complaint or the earnings", async () => {
+    showBell({
+      unread: 0,
+      unreadMessages: 0,
+      notifications: [
+        notification(1, 'disputed', 'seller', true),
+        notification(2, 'resolved', 'buyer', true),
+        notification(3, 'released', 'seller', true),
+        notification(4, 'paid_out', 'seller', true),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    await panel.findByRole('link', { name: /A problem was reported: ThinkPad T14/ });
+    const href = (name: RegExp) => panel.getByRole('link', { name }).getAttribute('href');
+    expect(href(/A problem was reported: ThinkPad T14/)).toBe(
+      `/dashboard/sales/${bookingId}/messages`,
+    );
+    expect(href(/Complaint decided: ThinkPad T14/)).toBe('/dashboard/orders');
+    expect(href(/Payment released: ThinkPad T14/)).toBe('/dashboard/earnings');
+    expect(href(/Paid out: ThinkPad T14/)).toBe('/dashboard/earnings');
+  });
+
   it('says 99+ when the server counted up to its limit', async () => {
     showBell({ ...latest, unread: UNREAD_COUNTED_UP_TO, unreadMessages: UNREAD_COUNTED_UP_TO });
     const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });

@@ -14,13 +14,23 @@ const TEXTS: Record<NotificationKind, (productName: string) => string> = {
   message: (productName) => `New message about ${productName}`,
   cancelled: (productName) => `Booking cancelled: ${productName}`,
   completed: (productName) => `Handover confirmed: ${productName}`,
+  disputed: (productName) => `A problem was reported: ${productName}`,
+  resolved: (productName) => `Complaint decided: ${productName}`,
+  released: (productName) => `Payment released: ${productName}`,
+  paid_out: (productName) => `Paid out: ${productName}`,
 };
 
 const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
 
-/** A message leads to its conversation; anything else to the list it changed. */
-const destination = ({ kind, side, bookingId }: Notification) =>
-  kind === 'message' ? `${LISTS[side]}/${bookingId}/messages` : LISTS[side];
+/**
+ * A message leads to its conversation, and so does a complaint, which is the conversation's
+ * latest message; the seller's money to the earnings; anything else to the list it changed.
+ */
+function destination({ kind, side, bookingId }: Notification) {
+  if (kind === 'message' || kind === 'disputed') return `${LISTS[side]}/${bookingId}/messages`;
+  if (kind === 'released' || kind === 'paid_out') return '/dashboard/earnings';
+  return LISTS[side];
+}
 
 /** The server counts up to UNREAD_COUNTED_UP_TO; that many means at least as many. */
 const countText = (count: number) =>
