@@ -25,6 +25,11 @@ const tags = [
   { name: 'messages', description: "A booking's conversation between its buyer and seller" },
   { name: 'notifications', description: 'What needs the user to act, and unread counts' },
   { name: 'payments', description: 'Paying for a booking and recording the order' },
+  {
+    name: 'money',
+    description:
+      'Money held until the handover: the handover code, complaints, payouts and earnings',
+  },
   { name: 'images', description: 'Uploading product photos and avatars' },
   { name: 'admin', description: 'Users, seller verification and reported listings' },
   { name: 'system', description: 'Health, and the settings the web app reads before it renders' },
