@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPrice, formatTimeAgo } from './format.ts';
+import { formatCents, formatDate, formatDateTime, formatPrice, formatTimeAgo } from './format.ts';
 
 describe('formatPrice', () => {
   it('shows dollars with cents', () => {
@@ -12,6 +12,14 @@ describe('formatPrice', () => {
     for (const amount of [0, 0.5, 7, 999.999, 1000, 12345.67, 1234567.891, -42.1]) {
       expect(formatPrice(amount)).toBe(dollars.format(amount));
     }
+  });
+});
+
+describe('formatCents', () => {
+  it('shows whole cents as dollars with cents', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(1005)).toBe('$10.05');
+    expect(formatCents(125050)).toBe('$1,250.50');
   });
 });
 

@@ -10,6 +10,9 @@ export function formatPrice(amount: number): string {
   return `${amount < 0 ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
 }
 
+/** A price in whole cents, as the money calls count it: 12050 → "$120.50". */
+export const formatCents = (cents: number): string => formatPrice(cents / 100);
+
 /** "512 GB", and whole terabytes as such: "1 TB". */
 export function formatStorage(gigabytes: number): string {
   return gigabytes >= 1024 && gigabytes % 1024 === 0 ? `${gigabytes / 1024} TB` : `${gigabytes} GB`;
