@@ -1,4 +1,5 @@
-import type { BookingSide, BookingStatus } from '@reloop/shared';
+import type { BookingSide, BookingStatus, Funds } from '@reloop/shared';
+import { formatWindowEnd } from '../lib/format.ts';
 
 /**
  * What every view of a booking shows alike (My Orders, My Sales, their conversation, an admin's
@@ -23,9 +24,11 @@ export interface BookingState {
   status: BookingStatus;
   cancelledBy?: BookingSide | null;
   refundId?: string | null;
+  /** Where its money is; a view without it tells only of a refund. */
+  funds?: Funds;
 }
 
-/** The booking's state, and its refund when its payment was refunded. */
+/** The booking's state, and where its money is once paid. */
 export function BookingStatusBadges({
   booking,
   viewer,
@@ -40,13 +43,54 @@ export function BookingStatusBadges({
   return (
     <span className="inline-flex flex-wrap gap-1">
       <span className={`badge ${tone} whitespace-nowrap`}>{label}</span>
-      {booking.refundId && (
-        <span className="badge badge-outline" title={`Refund ${booking.refundId}`}>
-          Refunded
-        </span>
-      )}
+      <FundsBadge
+        funds={booking.funds ?? (booking.refundId ? 'refunded' : 'none')}
+        refundId={booking.refundId ?? null}
+        viewer={viewer}
+      />
     </span>
   );
+}
+
+const FUNDS_BADGES: Record<Exclude<Funds, 'none'>, [label: string, tone: string]> = {
+  held: ['Payment held', 'badge-info'],
+  disputed: ['Complaint open', 'badge-warning'],
+  released: ['Paid to seller', 'badge-success'],
+  refunded: ['Refunded', 'badge-neutral'],
+  split: ['Partly refunded', 'badge-neutral'],
+};
+
+/**
+ * Where a booking's money is (DESIGN §15), nothing while there is none; a refund names the
+ * provider's refund. The seller reads released money as theirs.
+ */
+export function FundsBadge({
+  funds,
+  refundId,
+  viewer,
+}: {
+  funds: Funds;
+  refundId: string | null;
+  viewer?: BookingSide | undefined;
+}) {
+  if (funds === 'none') return null;
+  const [label, tone] =
+    funds === 'released' && viewer === 'seller'
+      ? ['Released to you', 'badge-success']
+      : FUNDS_BADGES[funds];
+  return (
+    <span
+      className={`badge badge-outline ${tone} whitespace-nowrap`}
+      title={refundId ? `Refund ${refundId}` : undefined}
+    >
+      {label}
+    </span>
+  );
+}
+
+/** When held money goes to the seller, in words: "Sunday 14:00". */
+export function ReleaseTime({ at }: { at: string }) {
+  return <time dateTime={at}>{formatWindowEnd(at)}</time>;
 }
 
 /** A phone number that a phone can call with a tap. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatPrice, formatTimeAgo } from './format.ts';
+import {
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatTimeAgo,
+  formatWindowEnd,
+} from './format.ts';
 
 describe('formatPrice', () => {
   it('shows dollars with cents', () => {
@@ -28,6 +35,24 @@ describe('formatDate and formatDateTime', () => {
     const local = new Date(2026, 10, 20, 9, 5).toISOString();
     expect(formatDate(local)).toBe('Nov 20, 2026');
     expect(formatDateTime(local)).toBe('Nov 20, 2026, 09:05');
+  });
+});
+
+describe('formatWindowEnd', () => {
+  // Friday Nov 27, 2026, 09:00 in the reader's time zone.
+  const now = new Date(2026, 10, 27, 9, 0);
+  const at = (day: number, hours: number, minutes = 0) =>
+    new Date(2026, 10, day, hours, minutes).toISOString();
+
+  it.each([
+    [at(27, 18, 30), 'Friday 18:30'],
+    [at(29, 14), 'Sunday 14:00'],
+    // Six days ahead, the weekday still tells the day: next Friday would be a week away.
+    [at(33, 9), 'Thursday 09:00'],
+    [at(33, 9, 1), 'Thursday, Dec 3, 2026, 09:01'],
+    [at(36, 14), 'Sunday, Dec 6, 2026, 14:00'],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatWindowEnd(iso, now)).toBe(expected);
   });
 });
 

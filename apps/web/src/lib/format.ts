@@ -40,6 +40,7 @@ export function formatMonthYear(iso: string): string {
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
+const clock = (date: Date) => `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 
 /** "Nov 20, 2026", in the reader's time zone. */
 export function formatDate(iso: string): string {
@@ -49,8 +50,21 @@ export function formatDate(iso: string): string {
 
 /** "Nov 20, 2026, 09:05", in the reader's time zone. */
 export function formatDateTime(iso: string): string {
+  return `${formatDate(iso)}, ${clock(new Date(iso))}`;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const SIX_DAYS_MS = 6 * 24 * 3600 * 1000;
+
+/**
+ * When a window of time ends, in the reader's time zone: "Sunday 14:00" within the next six days,
+ * where the weekday alone tells the day; further off with its date, "Sunday, Dec 6, 2026, 14:00".
+ */
+export function formatWindowEnd(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  return `${formatDate(iso)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  const weekday = WEEKDAYS[date.getDay()] ?? '';
+  if (date.getTime() - now.getTime() > SIX_DAYS_MS) return `${weekday}, ${formatDateTime(iso)}`;
+  return `${weekday} ${clock(date)}`;
 }
 
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@reloop/shared';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import { paidBooking, unpaidBooking } from '../../../testing/fixtures.ts';
@@ -73,12 +73,15 @@ const handedOver = order(3, 'Handed over HP', {
   sellerPhone: '5125550123',
   paidAt: '2026-11-21T10:00:00.000Z',
   completedAt: '2026-11-22T10:00:00.000Z',
+  funds: 'released',
+  releaseAt: '2026-11-24T10:00:00.000Z',
 });
 const cancelledBySeller = order(4, 'Cancelled Asus', {
   status: 'cancelled',
   cancelledBy: 'seller',
   cancelledAt: '2026-11-22T10:00:00.000Z',
   refundId: 're_test_1',
+  funds: 'refunded',
 });
 const cancelledByMe = order(5, 'Dropped Acer', { status: 'cancelled', cancelledBy: 'buyer' });
 const soldToOther = order(6, 'Gone MacBook', { status: 'closed' });
@@ -108,13 +111,20 @@ describe('My Orders, by state', () => {
     expect(unpaidRow.getByRole('button', { name: 'Cancel booking of Unpaid Dell' })).toBeTruthy();
     expect(unpaidRow.queryByRole('button', { name: /Confirm handover/ })).toBeNull();
     expect(unpaidRow.getByText('Seller’s contact once paid')).toBeTruthy();
+    expect(unpaidRow.queryByText(/Show this code/)).toBeNull();
 
     const paidRow = rowWith('Paid ThinkPad');
     expect(paidRow.getByText('Paid', { selector: '.badge' })).toBeTruthy();
+    expect(paidRow.getByText('Payment held', { selector: '.badge' })).toBeTruthy();
     expect(paidRow.getByText('Paid', { selector: 'li' }).textContent).toMatch(
       /^Paid Nov 2\d, 2026$/,
     );
     expect(paidRow.queryByRole('link', { name: 'Pay' })).toBeNull();
+    // The code to show at the meetup, in two groups of three; the buyer may still confirm.
+    expect(paidRow.getByText(/^Show this code to the seller/).textContent).toBe(
+      'Show this code to the seller at the meetup: 123 456',
+    );
+    expect(paidRow.getByText('123 456', { selector: 'strong' })).toBeTruthy();
     expect(paidRow.getByRole('button', { name: 'Confirm handover of Paid ThinkPad' })).toBeTruthy();
     expect(paidRow.getByRole('button', { name: 'Cancel booking of Paid ThinkPad' })).toBeTruthy();
     expect(paidRow.getByText('Sam Sellers')).toBeTruthy();
@@ -125,8 +135,10 @@ describe('My Orders, by state', () => {
     const messages = paidRow.getByRole('link', { name: 'Messages about Paid ThinkPad 2 unread' });
     expect(messages.getAttribute('href')).toBe(`/dashboard/orders/${paid._id}/messages`);
 
+    // Handed over: nothing to cancel any more, and its money has gone to the seller.
     const doneRow = rowWith('Handed over HP');
     expect(doneRow.getByText('Handed over', { selector: '.badge' })).toBeTruthy();
+    expect(doneRow.getByText('Paid to seller', { selector: '.badge' })).toBeTruthy();
     expect(doneRow.queryAllByRole('button')).toHaveLength(0);
     expect(doneRow.getByRole('link', { name: 'Messages about Handed over HP' })).toBeTruthy();
 
@@ -135,7 +147,10 @@ describe('My Orders, by state', () => {
     expect(refundedRow.getByText('Refunded').getAttribute('title')).toBe('Refund re_test_1');
     expect(refundedRow.queryAllByRole('button')).toHaveLength(0);
 
-    expect(rowWith('Dropped Acer').getByText('Cancelled by you')).toBeTruthy();
+    // Never paid: no money to speak of.
+    const droppedRow = rowWith('Dropped Acer');
+    expect(droppedRow.getByText('Cancelled by you')).toBeTruthy();
+    expect(droppedRow.getAllByText(/./, { selector: '.badge' })).toHaveLength(1);
     const goneRow = rowWith('Gone MacBook');
     expect(goneRow.getByText('Sold to another buyer')).toBeTruthy();
     expect(goneRow.queryByRole('link', { name: 'Pay' })).toBeNull();
@@ -213,6 +228,8 @@ describe('My Orders, by state', () => {
             cancelledBy: 'seller',
             cancelledAt: '2026-11-23T10:00:00.000Z',
             refundId: 're_test_5',
+            funds: 'refunded',
+            handoverCode: null,
             sellerName: null,
             sellerPhone: null,
           },
@@ -242,5 +259,141 @@ describe('My Orders, by state', () => {
     expect(
       await screen.findByText('The handover is done; this booking can no longer be changed'),
     ).toBeTruthy();
+  });
+});
+
+/** Friday Nov 27, 2026, 09:00 where the test runs: the window's end is worded from here. */
+const NOW = new Date(2026, 10, 27, 9, 0);
+/** Handed over, its payment held until Sunday 14:00. */
+const held = order(7, 'Held Lenovo', {
+  ...paidBooking,
+  _id: '66666666-6666-4666-8666-000000000007',
+  productName: 'Held Lenovo',
+  status: 'completed',
+  completedAt: new Date(2026, 10, 27, 8, 0).toISOString(),
+  handoverCode: null,
+  funds: 'held',
+  releaseAt: new Date(2026, 10, 29, 14, 0).toISOString(),
+});
+
+describe('My Orders, while the payment is held after the handover', () => {
+  beforeEach(() => {
+    // Only the clock: the queries' and the dialogs' timers keep running.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says until when a problem can be reported, and offers no cancel', async () => {
+    showOrders({ [ORDERS]: { body: [held] } });
+    await screen.findByText('Held Lenovo');
+    const row = rowWith('Held Lenovo');
+    expect(row.getByText(/You can report a problem until/).textContent).toMatch(
+      /You can report a problem until Sunday 14:00\.$/,
+    );
+    expect(row.getByText('Payment held', { selector: '.badge' })).toBeTruthy();
+    expect(row.getByRole('button', { name: 'Report a problem with Held Lenovo' })).toBeTruthy();
+    expect(
+      row.getByRole('button', { name: 'Release the payment for Held Lenovo now' }),
+    ).toBeTruthy();
+    expect(row.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(row.queryByText(/Show this code/)).toBeNull();
+  });
+
+  it('gives the date too when the window ends more than six days away', async () => {
+    showOrders({
+      [ORDERS]: { body: [{ ...held, releaseAt: new Date(2026, 11, 6, 14, 0).toISOString() }] },
+    });
+    await screen.findByText('Held Lenovo');
+    expect(rowWith('Held Lenovo').getByText('Sunday, Dec 6, 2026, 14:00')).toBeTruthy();
+  });
+
+  it('offers neither once the window is over, though the payment is not released yet', async () => {
+    showOrders({
+      [ORDERS]: { body: [{ ...held, releaseAt: new Date(2026, 10, 27, 8, 59).toISOString() }] },
+    });
+    await screen.findByText('Held Lenovo');
+    const row = rowWith('Held Lenovo');
+    expect(row.getByText('Your payment is on its way to the seller.')).toBeTruthy();
+    expect(row.queryByText(/report a problem/i)).toBeNull();
+    expect(row.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('reports a problem, then shows the complaint open', async () => {
+    let reported = false;
+    const { calls } = showOrders({
+      [ORDERS]: () => ({ body: [reported ? { ...held, funds: 'disputed' } : held] }),
+      [`POST /api/bookings/${held._id}/dispute`]: () => {
+        reported = true;
+        return {
+          status: 201,
+          body: {
+            _id: held._id,
+            status: 'completed',
+            refundId: null,
+            funds: 'disputed',
+            releaseAt: held.releaseAt,
+          },
+        };
+      },
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Report a problem with Held Lenovo' }),
+    );
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Report a problem with Held Lenovo' }),
+    );
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Reason' }), {
+      target: { value: 'missing_parts' },
+    });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'What happened' }), {
+      target: { value: '  The charger was not in the box  ' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Report the problem' }));
+
+    expect(
+      await screen.findByText('Problem reported: Reloop’s team will look into it'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((call) => call.path.endsWith('/dispute'))?.body).toEqual({
+      reason: 'missing_parts',
+      text: 'The charger was not in the box',
+    });
+    const row = rowWith('Held Lenovo');
+    expect(await row.findByText('Complaint open', { selector: '.badge' })).toBeTruthy();
+    expect(row.getByText(/Reloop’s team is looking into your complaint/)).toBeTruthy();
+    expect(row.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('releases the payment early once the buyer confirms', async () => {
+    let released = false;
+    const { calls } = showOrders({
+      [ORDERS]: () => ({ body: [released ? { ...held, funds: 'released' } : held] }),
+      [`POST /api/bookings/${held._id}/release`]: () => {
+        released = true;
+        return {
+          body: {
+            _id: held._id,
+            status: 'completed',
+            refundId: null,
+            funds: 'released',
+            releaseAt: held.releaseAt,
+          },
+        };
+      },
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Release the payment for Held Lenovo now' }),
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText(/you can no longer report a problem/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Release payment' }));
+    expect(await screen.findByText('Payment released to the seller')).toBeTruthy();
+    expect(
+      await rowWith('Held Lenovo').findByText('Paid to seller', { selector: '.badge' }),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.path.endsWith('/release'))).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ const cancelledSale: Sale = {
   cancelledBy: 'buyer',
   cancelledAt: '2026-11-22T10:00:00.000Z',
   refundId: 're_test_3',
+  funds: 'refunded',
 };
 
 describe('My Sales', () => {
