@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sale } from '@reloop/shared';
 import { paidSale } from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
@@ -48,6 +48,10 @@ describe('My Sales', () => {
     expect(paid.getByText('Library')).toBeTruthy();
     expect(paid.getByText('Note: Please bring the charger')).toBeTruthy();
     expect(paid.getByText('Paid', { selector: '.badge' })).toBeTruthy();
+    expect(paid.getByText('Payment held', { selector: '.badge' })).toBeTruthy();
+    expect(
+      await paid.findByRole('form', { name: 'Enter the buyer’s code for ThinkPad T14' }),
+    ).toBeTruthy();
     expect(paid.getByText('Booked', { exact: false, selector: 'li' })).toBeTruthy();
     expect(paid.getByText('Paid', { exact: false, selector: 'li' })).toBeTruthy();
     expect(paid.getByRole('button', { name: 'Cancel the sale of ThinkPad T14' })).toBeTruthy();
@@ -59,6 +63,7 @@ describe('My Sales', () => {
     const unpaid = rowWith('Unpaid Dell');
     expect(unpaid.getByRole('button', { name: 'Decline the booking of Unpaid Dell' })).toBeTruthy();
     expect(unpaid.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(unpaid.queryByRole('form')).toBeNull();
     expect(unpaid.getByRole('link', { name: 'Messages about Unpaid Dell 3 unread' })).toBeTruthy();
 
     const cancelled = rowWith('Cancelled Asus');
@@ -138,5 +143,95 @@ describe('My Sales', () => {
     const { router } = renderApp('/dashboard/sales');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((call) => call.path.startsWith('/api/sales'))).toBe(false);
+  });
+});
+
+describe('My Sales, at the handover and after', () => {
+  beforeEach(() => {
+    // Friday Nov 27, 2026, 09:00 where the test runs; only the clock is fake.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 27, 9, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const releaseAt = new Date(2026, 10, 29, 14, 0).toISOString();
+
+  it('completes the sale with the buyer’s code, then says until when the payment is held', async () => {
+    let handedOver = false;
+    const { calls } = mockApi({
+      ...signedInAs('seller'),
+      'GET /api/sales?limit=24': () => ({
+        body: [
+          handedOver
+            ? { ...paidSale, status: 'completed', completedAt: new Date().toISOString(), releaseAt }
+            : paidSale,
+        ],
+      }),
+      [`POST /api/sales/${paidSale._id}/handover`]: () => {
+        handedOver = true;
+        return {
+          body: {
+            _id: paidSale._id,
+            status: 'completed',
+            refundId: null,
+            funds: 'held',
+            releaseAt,
+          },
+        };
+      },
+    });
+    renderApp('/dashboard/sales');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Buyer’s code' }), {
+      target: { value: '123 456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm handover' }));
+
+    expect(
+      await screen.findByText('Handover confirmed: the payment is held while the buyer checks'),
+    ).toBeTruthy();
+    const row = rowWith('ThinkPad T14');
+    expect(await row.findByText('Handed over', { selector: '.badge' })).toBeTruthy();
+    expect(row.getByText(/^Payment held until/).textContent).toBe(
+      'Payment held until Sunday 14:00, then paid to you.',
+    );
+    expect(row.queryByRole('form')).toBeNull();
+    expect(row.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(calls.find((call) => call.path.endsWith('/handover'))?.body).toEqual({
+      code: '123456',
+    });
+  });
+
+  it('shows where the money of each finished sale is', async () => {
+    const finished = (index: number, productName: string, state: Partial<Sale>): Sale => ({
+      ...paidSale,
+      _id: `99999999-9999-4999-8999-${String(index).padStart(12, '0')}`,
+      productName,
+      status: 'completed',
+      releaseAt,
+      ...state,
+    });
+    mockApi({
+      ...signedInAs('seller'),
+      'GET /api/sales?limit=24': {
+        body: [
+          finished(1, 'Disputed Dell', { funds: 'disputed' }),
+          finished(2, 'Released HP', { funds: 'released' }),
+          finished(3, 'Split Asus', { funds: 'split', refundId: 're_test_6' }),
+        ],
+      },
+    });
+    renderApp('/dashboard/sales');
+    await screen.findByText('Disputed Dell');
+    const disputed = rowWith('Disputed Dell');
+    expect(disputed.getByText('Complaint open', { selector: '.badge' })).toBeTruthy();
+    expect(disputed.getByText(/The buyer reported a problem/)).toBeTruthy();
+    expect(disputed.queryByText(/Payment held until/)).toBeNull();
+    expect(
+      rowWith('Released HP').getByText('Released to you', { selector: '.badge' }),
+    ).toBeTruthy();
+    const split = rowWith('Split Asus').getByText('Partly refunded', { selector: '.badge' });
+    expect(split.getAttribute('title')).toBe('Refund re_test_6');
   });
 });
