@@ -96,7 +96,7 @@ it('lets a buyer ask about a paid laptop, hear back without reloading and confir
     await expectPhoneLink(sale, meeting.phone);
     await sale.getByText(meeting.meetingLocation, { exact: true }).waitFor();
     await sale.getByText(`Note: ${NOTE}`).waitFor();
-    await expectBadges(sale, 'Paid');
+    await expectBadges(sale, 'Paid', 'Payment held');
     const bell = sellerPage.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.click();
     const news = sellerPage.getByRole('region', { name: 'Notifications' });
@@ -125,7 +125,8 @@ it('lets a buyer ask about a paid laptop, hear back without reloading and confir
     expect(await buyerPage.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
     await expectAccessible(buyerPage, 'order thread');
 
-    // The buyer has the laptop and says so; both sides see the sale final.
+    // The buyer has the laptop and says so: nobody can cancel any more, and the payment stays
+    // held while the buyer may still report a problem or release it.
     await buyerPage.getByRole('link', { name: 'Back to My Orders' }).click();
     await buyerPage.waitForURL('**/dashboard/orders');
     await confirmChange(buyerPage, order, {
@@ -134,12 +135,15 @@ it('lets a buyer ask about a paid laptop, hear back without reloading and confir
       confirm: 'Confirm handover',
     });
     await expectToast(buyerPage, 'Handover confirmed');
-    await expectBadges(order, 'Handed over');
-    expect(await order.getByRole('button').count()).toBe(0);
+    await expectBadges(order, 'Handed over', 'Payment held');
+    expect(
+      await order.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent)),
+    ).toEqual(['Report a problem', 'Release payment now']);
     await expectPhoneLink(order, SELLER_PHONE);
 
     const soldSale = await openMySales(sellerPage, laptop.name);
-    await expectBadges(soldSale, 'Handed over');
+    await expectBadges(soldSale, 'Handed over', 'Payment held');
+    await soldSale.getByText(/^Payment held until .+, then paid to you\.$/).waitFor();
     expect(await soldSale.getByRole('button').count()).toBe(0);
   });
 });
