@@ -43,6 +43,14 @@ export const disputeReasonSchema = z.enum([
 ]);
 export type DisputeReason = z.infer<typeof disputeReasonSchema>;
 
+/** A complaint's reason as people read it: in the thread, the forms and the admins' list. */
+export const disputeReasonLabels: Record<DisputeReason, string> = {
+  not_as_described: 'Not as described',
+  not_working: 'Does not work',
+  missing_parts: 'Parts missing',
+  other: 'Something else',
+};
+
 export const MAX_DISPUTE_TEXT = 2000;
 
 export const disputeBodySchema = z

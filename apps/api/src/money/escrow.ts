@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import {
+  disputeReasonLabels,
   messages,
   type BookingTransition,
   type Dispute,
@@ -35,13 +36,6 @@ export interface Escrow {
   payments: PaymentProvider;
   settings: MoneySettings;
 }
-
-const reasonLabels: Record<DisputeReason, string> = {
-  not_as_described: 'Not as described',
-  not_working: 'Not working',
-  missing_parts: 'Missing parts',
-  other: 'Something else',
-};
 
 /** The buyer's side of a handed-over booking whose money is still where `funds` says. */
 async function buyersHeldBooking(db: Database, user: UserRow, bookingId: string) {
@@ -80,7 +74,7 @@ export async function openDispute(
     await tx.insert(bookingMessages).values({
       bookingId: locked.id,
       from: 'buyer',
-      text: `Complaint — ${reasonLabels[body.reason]}: ${body.text}`,
+      text: `Complaint — ${disputeReasonLabels[body.reason]}: ${body.text}`,
     });
     const [disputed] = await tx
       .update(bookings)
@@ -101,13 +95,18 @@ export async function openDispute(
 /**
  * Releases a handed-over booking's held money to its seller: the fee to Reloop, the rest owed to
  * the seller and queued for transfer. `early`: the buyer's word, before `releaseAt`; otherwise
- * only once `releaseAt` has passed. Returns the booking as it stands, released or not.
+ * only once `releaseAt` has passed. Returns the booking as it stands, released or not. `funds`:
+ * what the booking's money is then (`split` when a resolution refunded the rest). The booking's
+ * row is updated once per transaction: updating it again would check its product's foreign key
+ * (the row is then the transaction's own), a lock on the product that deadlocks with a cancel,
+ * which locks the product first.
  */
 async function releaseLocked(
   tx: Database,
   escrow: Escrow,
   locked: BookingRow,
   releasedCents: number,
+  funds: 'released' | 'split' = 'released',
 ): Promise<BookingRow> {
   const fee = feeOf(releasedCents, escrow.settings.feePercent);
   await book(tx, locked.id, 'release', {
@@ -118,7 +117,7 @@ async function releaseLocked(
   await queuePayout(tx, escrow.jobs, locked, releasedCents - fee, fee);
   const [released] = await tx
     .update(bookings)
-    .set({ funds: 'released', releasedAt: sql`now()` })
+    .set({ funds, releasedAt: sql`now()` })
     .where(eq(bookings.id, locked.id))
     .returning();
   return released ?? locked;
@@ -281,15 +280,11 @@ export async function resolveDispute(
       await escrow.jobs.enqueue(tx, 'refund', { bookingId: locked.id });
     }
     if (refundCents < locked.priceCents) {
-      await releaseLocked(tx, escrow, locked, locked.priceCents - refundCents);
+      const funds = refundCents > 0 ? 'split' : 'released';
+      await releaseLocked(tx, escrow, locked, locked.priceCents - refundCents, funds);
+    } else {
+      await tx.update(bookings).set({ funds: 'refunded' }).where(eq(bookings.id, locked.id));
     }
-    await tx
-      .update(bookings)
-      .set({
-        funds:
-          refundCents === locked.priceCents ? 'refunded' : refundCents > 0 ? 'split' : 'released',
-      })
-      .where(eq(bookings.id, locked.id));
     await tx
       .update(disputes)
       .set({ outcome: decision.outcome, refundCents, resolvedAt: sql`now()`, resolvedBy: admin.id })

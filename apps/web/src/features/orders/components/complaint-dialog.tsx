@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   disputeBodySchema,
+  disputeReasonLabels,
   disputeReasonSchema,
   MAX_DISPUTE_TEXT,
   type DisputeReason,
@@ -12,7 +13,6 @@ import { describedBy, Field, SubmitButton } from '../../../components/form-field
 import { useModal } from '../../../components/use-modal.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBookingMutation } from '../../../lib/bookings.ts';
-import { disputeReasonLabels } from '../../../lib/dispute-reasons.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
