@@ -161,14 +161,16 @@ export function startPayouts(context: Payouts): void {
 }
 
 /**
- * What a seller is still owed: held in escrow or released and not yet transferred. An account
- * with money owed cannot be deleted (DESIGN §15).
+ * What a seller is still owed: handed over and held in escrow (or disputed), or released and not
+ * yet transferred. An account with money owed cannot be deleted (DESIGN §15). A paid booking not
+ * yet handed over is not owed to the seller: the deletion cancels and refunds it (DESIGN §14).
  */
 export async function moneyOwedTo(db: Database, sellerId: string): Promise<number> {
   const result = await db.execute<{ cents: number }>(
     sql`select (
       coalesce((select sum(${bookings.priceCents}) from ${bookings}
-        where ${bookings.sellerId} = ${sellerId} and ${bookings.funds} in ('held', 'disputed')), 0)
+        where ${bookings.sellerId} = ${sellerId} and ${bookings.status} = 'completed'
+          and ${bookings.funds} in ('held', 'disputed')), 0)
       + coalesce((select sum(${payouts.amountCents}) from ${payouts}
         where ${payouts.sellerId} = ${sellerId} and ${payouts.status} = 'waiting'), 0)
     )::int as cents`,
