@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BookingSide } from '@reloop/shared';
 import { formatDate, formatPrice } from '../lib/format.ts';
 import { BookingStatusBadges, PhoneLink, type BookingState } from './booking-details.tsx';
-import { ThumbnailCell } from './list-page.tsx';
+import { PhoneCaption, ThumbnailCell } from './list-page.tsx';
 
 /** A booking as My Orders and My Sales list it. */
 interface ListedBooking extends BookingState {
@@ -118,17 +118,5 @@ function BookingTimeline({ booking }: { booking: ListedBooking }) {
           ),
       )}
     </ul>
-  );
-}
-
-/**
- * A cell's caption on a phone, where a list's rows are cards and the column names are only there
- * for screen readers.
- */
-function PhoneCaption({ children }: { children: string }) {
-  return (
-    <span className="text-base-content/70 block text-xs sm:hidden" aria-hidden="true">
-      {children}
-    </span>
   );
 }

@@ -25,7 +25,7 @@ export function Field({
       </label>
       {children}
       <p id={`${id}-error`} className="text-error min-h-5 text-sm">
-        {error && sentence(label, error)}
+        {error && fieldSentence(label, error)}
       </p>
     </div>
   );
@@ -35,7 +35,7 @@ export function Field({
  * The shared schemas (and the API's 400s) word a field's rule as a predicate, "is required" or
  * "must have 6 to 15 digits"; under a field it reads as a sentence with the field's name.
  */
-const sentence = (label: string, message: string) =>
+export const fieldSentence = (label: string, message: string) =>
   /^[a-z]/.test(message) ? `${label} ${message}` : message;
 
 /** Props that link a control to its Field's message and mark it invalid while it has one. */

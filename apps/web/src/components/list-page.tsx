@@ -5,7 +5,7 @@ import { Spinner } from './spinner.tsx';
 
 /**
  * A dashboard list screen: its title, then the list's states (see PagedListView) with the rows
- * in a table, as cards on a phone. `children` (dialogs) follow.
+ * in a CardTable. `children` (dialogs) follow.
  */
 export function ListPage<Row>({
   title,
@@ -35,35 +35,55 @@ export function ListPage<Row>({
         loadingLabel={loadingLabel}
         emptyText={emptyText}
         render={(rows) => (
-          // Below `sm` each row is a card whose cells wrap, so its actions stay on screen
-          // instead of past a sideways scroll; the column names remain for screen readers.
-          <div className="sm:overflow-x-auto">
-            <table className="table max-sm:block">
-              <thead className="max-sm:sr-only">
-                <tr>
-                  {headers.map((header, index) => (
-                    <th scope="col" key={index}>
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="max-sm:grid max-sm:gap-3">
-                {rows.map((row) => (
-                  <tr
-                    key={rowKey(row)}
-                    className="max-sm:bg-base-200 max-sm:rounded-box max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-2 max-sm:p-3 max-sm:[&>td]:border-0 max-sm:[&>td]:p-0"
-                  >
-                    {renderRow(row)}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable headers={headers} rows={rows} rowKey={rowKey} renderRow={renderRow} />
         )}
       />
       {children}
     </section>
+  );
+}
+
+/**
+ * Rows in a table, as cards on a phone: below `sm` each row is a card whose cells wrap, so its
+ * actions stay on screen instead of past a sideways scroll; the column names remain for screen
+ * readers.
+ */
+export function CardTable<Row>({
+  headers,
+  rows,
+  rowKey,
+  renderRow,
+}: {
+  headers: ReactNode[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  /** The row's <td> cells. */
+  renderRow: (row: Row) => ReactNode;
+}) {
+  return (
+    <div className="sm:overflow-x-auto">
+      <table className="table max-sm:block">
+        <thead className="max-sm:sr-only">
+          <tr>
+            {headers.map((header, index) => (
+              <th scope="col" key={index}>
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:grid max-sm:gap-3">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className="max-sm:bg-base-200 max-sm:rounded-box max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-2 max-sm:p-3 max-sm:[&>td]:border-0 max-sm:[&>td]:p-0"
+            >
+              {renderRow(row)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -128,5 +148,17 @@ export function ThumbnailCell({ src, alt }: { src: string; alt: string }) {
     <td>
       <img src={src} alt={alt} className="h-12 w-16 rounded object-cover" />
     </td>
+  );
+}
+
+/**
+ * A cell's caption on a phone, where a CardTable's rows are cards and the column names are only
+ * there for screen readers.
+ */
+export function PhoneCaption({ children }: { children: string }) {
+  return (
+    <span className="text-base-content/70 block text-xs sm:hidden" aria-hidden="true">
+      {children}
+    </span>
   );
 }
