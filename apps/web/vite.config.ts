@@ -34,10 +34,11 @@ const LAZY_ONLY =
 const CORE =
   /packages[\\/]shared[\\/]src[\\/]messages\.ts$|src[\\/]lib[\\/](api-client|token|query-keys)\.ts$/;
 // The dashboard's shared parts (confirming, removing a listing, a booking's row, badges and
-// changes) in one file its pages share: each separate chunk costs the first bundle its name in
-// the routes' preload lists. The public pages' shared parts stay apart, so they load none of it.
+// changes, a query's loading and error states) in one file its pages share: each separate chunk
+// costs the first bundle its name in the routes' preload lists, and counts against the chunks
+// the hash can number. The public pages' shared parts stay apart, so they load none of it.
 const DASHBOARD_KIT =
-  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change)\.tsx|lib[\\/](bookings|product-mutations)\.ts)$/;
+  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change|loaded)\.tsx|lib[\\/](bookings|product-mutations)\.ts)$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), skipLoadedPreloads()],
@@ -60,7 +61,9 @@ export default defineConfig(({ command }) => ({
       output: {
         // Six characters of hash (36 bits) instead of eight tell a chunk's versions apart as
         // well, and each lazily loaded chunk's name is written into the first bundle (its route's
-        // import and the preload lists): about 0.1 KB gzip less, the room of two routes.
+        // import and the preload lists): about 0.1 KB gzip less, the room of two routes. Six
+        // characters number 64 chunks at most, the entry included (the build fails beyond that):
+        // the groups below and the pages that share a chunk (src/app/routes) keep under it.
         chunkFileNames: 'assets/[name]-[hash:6].js',
         codeSplitting: {
           groups: [

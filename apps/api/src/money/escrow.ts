@@ -272,7 +272,9 @@ export async function resolveDispute(
     if (dispute.outcome) {
       const same = dispute.outcome === decision.outcome && dispute.refundCents === refundCents;
       if (!same) throw new HttpError(409, messages.disputeResolved);
-      return false;
+      // The same decision again: it answers with the refund the first one sent, waiting for it
+      // while it is in flight (as a replayed cancel does); a refund already sent goes nowhere.
+      return refundCents > 0;
     }
     if (locked.funds !== 'disputed') throw new HttpError(409, messages.fundsSettled);
     if (refundCents > 0) {

@@ -13,7 +13,6 @@ import { GuestOnly, RequireAuth, RequireRole } from '../components/guards.tsx';
 import { MainLayout } from '../components/layouts/main-layout.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { dashboardPathFor, useAuth } from '../lib/auth.tsx';
-import type { accountPages } from './routes/account-pages.ts';
 import { HomePage } from './routes/home.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -61,18 +60,19 @@ function DashboardIndex() {
   return <Navigate to={dashboardPathFor(role)} replace />;
 }
 
-const dashboardShell = lazyPage(async () => ({
-  Component: (await import('../components/layouts/dashboard-layout.tsx')).DashboardLayout,
-}));
+const dashboardShell = lazyPage(() => import('../components/layouts/dashboard-layout.tsx'));
 
-/** The conversations: one page for a booking's buyer, its seller and an admin, by the route. */
-const conversationsPage = () => import('../features/messages/routes/conversations-page.tsx');
+/**
+ * The routes of pages that share a chunk, by their paths in the `pages` of the module `load`
+ * gives (see routes/*-pages.ts).
+ */
+const sharedChunk =
+  <Pages extends Record<keyof Pages, PageModule>>(load: () => Promise<{ pages: Pages }>) =>
+  (path: keyof Pages & string) => ({ path, ...lazyPage(async () => (await load()).pages[path]) });
 
-/** The route of one of the account's pages, which share a chunk (see account-pages.ts). */
-const accountPage = (path: keyof typeof accountPages) => ({
-  path,
-  ...lazyPage(async () => (await import('./routes/account-pages.ts')).accountPages[path]),
-});
+const accountPage = sharedChunk(() => import('./routes/account-pages.ts'));
+const adminPage = sharedChunk(() => import('./routes/admin-pages.ts'));
+const conversationPage = sharedChunk(() => import('./routes/conversation-pages.ts'));
 
 /**
  * Every screen of the app. Only the home page and the public shell are in the first bundle;
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
             path: 'orders',
             ...lazyPage(() => import('../features/orders/routes/my-orders-page.tsx')),
           },
-          { path: 'orders/:orderId/messages', ...lazyPage(conversationsPage) },
+          conversationPage('orders/:orderId/messages'),
           accountPage('settings'),
           {
             path: 'payment/:id',
@@ -170,25 +170,16 @@ export const routes: RouteObject[] = [
                 path: 'sales',
                 ...lazyPage(() => import('../features/sales/routes/my-sales-page.tsx')),
               },
-              { path: 'sales/:saleId/messages', ...lazyPage(conversationsPage) },
+              conversationPage('sales/:saleId/messages'),
             ],
           },
           {
             element: <RequireRole role="admin" />,
             children: [
-              {
-                path: 'sellers',
-                ...lazyPage(() => import('../features/admin/routes/all-sellers-page.tsx')),
-              },
-              {
-                path: 'buyers',
-                ...lazyPage(() => import('../features/admin/routes/all-buyers-page.tsx')),
-              },
-              {
-                path: 'report',
-                ...lazyPage(() => import('../features/admin/routes/reported-products-page.tsx')),
-              },
-              { path: 'report/:productId/threads/:bookingId?', ...lazyPage(conversationsPage) },
+              adminPage('sellers'),
+              adminPage('buyers'),
+              adminPage('report'),
+              conversationPage('report/:productId/threads/:bookingId?'),
             ],
           },
           { path: '*', element: <NotFound /> },

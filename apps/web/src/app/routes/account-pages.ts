@@ -9,7 +9,7 @@ import * as verifyEmail from '../../features/auth/routes/verify-email-page.tsx';
  * /dashboard/settings — in one chunk: each lazily loaded chunk costs the first bundle its name
  * and preload list, and these pages are seldom opened.
  */
-export const accountPages = {
+export const pages = {
   'forgot-password': forgotPassword,
   'reset-password': resetPassword,
   'verify-email': verifyEmail,

@@ -32,7 +32,7 @@ const DRAWER_NAV_ID = 'dashboard-nav';
  * it is always shown. daisyUI drives it from a checkbox, which here mirrors React state so the
  * button (inside <main>, with aria-expanded) is what keyboards and screen readers use.
  */
-export function DashboardLayout() {
+function DashboardLayout() {
   const { role } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
@@ -93,3 +93,6 @@ export function DashboardLayout() {
     </div>
   );
 }
+
+/** Loaded lazily as the dashboard's pages are (app/router.tsx). */
+export { DashboardLayout as Component };
