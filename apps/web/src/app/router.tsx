@@ -73,6 +73,7 @@ const sharedChunk =
 const accountPage = sharedChunk(() => import('./routes/account-pages.ts'));
 const adminPage = sharedChunk(() => import('./routes/admin-pages.ts'));
 const conversationPage = sharedChunk(() => import('./routes/conversation-pages.ts'));
+const moneyPage = sharedChunk(() => import('./routes/money-pages.ts'));
 
 /**
  * Every screen of the app. Only the home page and the public shell are in the first bundle;
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('../features/sales/routes/my-sales-page.tsx')),
               },
               conversationPage('sales/:saleId/messages'),
+              moneyPage('earnings'),
             ],
           },
           {
@@ -180,6 +182,7 @@ export const routes: RouteObject[] = [
               adminPage('buyers'),
               adminPage('report'),
               conversationPage('report/:productId/threads/:bookingId?'),
+              moneyPage('money'),
             ],
           },
           { path: '*', element: <NotFound /> },

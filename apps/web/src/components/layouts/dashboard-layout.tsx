@@ -14,12 +14,14 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
   seller: [
     { to: '/dashboard/products', label: 'All Products' },
     { to: '/dashboard/sales', label: 'My Sales' },
+    { to: '/dashboard/earnings', label: 'Earnings' },
     { to: '/dashboard/addproduct', label: 'Add Product' },
   ],
   admin: [
     { to: '/dashboard/sellers', label: 'All Sellers' },
     { to: '/dashboard/buyers', label: 'All Buyers' },
     { to: '/dashboard/report', label: 'Reported Products' },
+    { to: '/dashboard/money', label: 'Money' },
   ],
 };
 const everyonesLinks = [{ to: '/dashboard/settings', label: 'Settings' }];

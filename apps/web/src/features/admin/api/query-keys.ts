@@ -6,4 +6,5 @@ export const adminKeys = {
   users: (role: ListedRole) => ['users', role] as const,
   openBookings: (userId: string) => ['users', 'open-bookings', userId] as const,
   reportedProducts: [...sharedKeys.products, 'reported'] as const,
+  money: ['admin-money'] as const,
 };
