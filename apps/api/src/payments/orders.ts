@@ -160,14 +160,21 @@ export async function completeOrder(
   }
   await verifyPayment(db, provider, booking, paymentId, retrieved);
 
+  // Whether the payment was recorded before the booking was cancelled: its refund was booked by
+  // the cancel and is sent from `succeeded`, not as a payment that never bought anything.
+  let recordedBeforeCancel = false;
   const outcome = await db.transaction(async (tx) => {
     // Lock the product before the booking: the winner also closes the other buyers'
     // bookings, so locking bookings first would let two payments deadlock.
     const product = await findExistingProduct(tx, booking.productId, 'update');
     const locked = await lockBookingRow(tx, booking.id);
     if (isPaid(locked)) return locked.paymentId === paymentId ? 'recorded' : 'booking-paid';
-    // Cancelled before the payment went through (another tab, a late webhook): refunded.
-    if (locked.status === 'cancelled') return 'cancelled';
+    // Cancelled before the payment went through (another tab, a late webhook): refunded. Or
+    // cancelled after it, with its refund not sent yet (the provider failed): sent now.
+    if (locked.status === 'cancelled') {
+      recordedBeforeCancel = locked.paymentId === paymentId;
+      return 'cancelled';
+    }
     // A deleted product, or one whose seller was deleted, cannot be bought any more.
     if (!product) return 'unavailable';
     if (product.status === 'sold') return 'sold-to-another';
@@ -214,7 +221,8 @@ export async function completeOrder(
 
   if (outcome === 'booking-paid') throw new HttpError(409, messages.bookingPaid);
   if (outcome !== 'recorded') {
-    const refundId = await refundPayment(db, provider, booking.id, 'requires_payment');
+    const from = recordedBeforeCancel ? 'succeeded' : 'requires_payment';
+    const refundId = await refundPayment(db, provider, booking.id, from);
     throw new HttpError(409, refusedAfterPayment[outcome], {}, { refundId });
   }
   return result;
