@@ -182,6 +182,7 @@ export const routes: RouteObject[] = [
               adminPage('buyers'),
               adminPage('report'),
               conversationPage('report/:productId/threads/:bookingId?'),
+              conversationPage('complaints/:bookingId?'),
               moneyPage('money'),
             ],
           },

@@ -1,11 +1,16 @@
+import * as complaints from '../../features/messages/routes/complaints-page.tsx';
 import * as conversations from '../../features/messages/routes/conversations-page.tsx';
 
 /**
- * The conversations by their paths: one page, for a booking's buyer, its seller and an admin
- * judging a report, which tells them apart by the route.
+ * The pages built around a booking's conversation by their paths: the conversation of its buyer,
+ * of its seller and of an admin judging a report (one page, which tells them apart by the route),
+ * and the admins' complaints, which show the conversation beside each. One chunk holds them and
+ * the conversation's parts they share: a chunk of those parts alone would cost the first bundle
+ * its name in both pages' preload lists.
  */
 export const pages = {
   'orders/:orderId/messages': conversations,
   'sales/:saleId/messages': conversations,
   'report/:productId/threads/:bookingId?': conversations,
+  'complaints/:bookingId?': complaints,
 };
