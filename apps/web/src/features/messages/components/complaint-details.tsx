@@ -11,7 +11,7 @@ const OUTCOME_BADGES: Record<DisputeOutcome, string> = {
 /** Open, or how it was decided. */
 export function ComplaintBadge({ dispute }: { dispute: Dispute }) {
   return dispute.outcome ? (
-    <span className="badge badge-ghost whitespace-nowrap">{OUTCOME_BADGES[dispute.outcome]}</span>
+    <span className="badge badge-outline whitespace-nowrap">{OUTCOME_BADGES[dispute.outcome]}</span>
   ) : (
     <span className="badge badge-warning whitespace-nowrap">Open</span>
   );
