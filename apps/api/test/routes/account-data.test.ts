@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, type AccountExport } from '@reloop/shared';
+import { messages, moneyStillOwed, type AccountExport } from '@reloop/shared';
 import { payments, users } from '../../src/db/schema.ts';
 import { call, orderAs, pagesOf, readBooking, readSale } from '../helpers/behaviour.ts';
 import { queueSettled } from '../helpers/jobs.ts';
@@ -229,6 +229,26 @@ describe('DELETE /api/auth/account', () => {
     await pay(finished, finishedBooking);
     await complete(finished, finishedBooking);
 
+    // The finished sale's money is held for the buyer's complaint window: the seller cannot
+    // leave before it is paid out (DESIGN §15), and the refusal changes nothing.
+    const refused = await deleteAccount(seller, PASSWORD);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: moneyStillOwed('$549.50') });
+    expect((await call(t.app, 'GET', '/api/auth/me', { actor: seller })).statusCode).toBe(200);
+    expect(await listed(unsold)).toBe(true);
+    expect(await readBooking(t.app, paying, paidBooking)).toMatchObject({ status: 'paid' });
+    // Released by the buyer, paid out to the payout account the seller sets up: they may go.
+    const released = await call(t.app, 'POST', `/api/bookings/${finishedBooking}/release`, {
+      actor: finished,
+    });
+    expect(released.json()).toMatchObject({ funds: 'released' });
+    const stillOwed = await deleteAccount(seller, PASSWORD);
+    expect(stillOwed.json()).toEqual({ message: moneyStillOwed('$549.50') });
+    expect((await call(t.app, 'POST', '/api/payouts/account', { actor: seller })).statusCode).toBe(
+      200,
+    );
+    await queueSettled(t.db, 'payout');
+
     const response = await deleteAccount(seller, PASSWORD);
     expect(response.statusCode, response.body).toBe(204);
     await expectGone(seller, PASSWORD);
@@ -271,7 +291,7 @@ describe('DELETE /api/auth/account', () => {
     // The address is free for a new account.
     const again = await signUp(t.app, seller.email);
     expect(again.uid).not.toBe(seller.uid);
-  });
+  }, 60_000);
 
   it('erases a buyer: open bookings cancelled and refunded, the seller told, sales kept', async () => {
     const seller = await createActor(t.app, 'seller');

@@ -88,6 +88,8 @@ describe('POST /api/bookings/:id/cancel before paying', () => {
       _id: bookingId,
       status: 'cancelled',
       refundId: null,
+      funds: 'none',
+      releaseAt: null,
     });
     const booking = await bookingAs(buyer, bookingId);
     expect(booking).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer', refundId: null });
@@ -114,7 +116,13 @@ describe('POST /api/bookings/:id/cancel before paying', () => {
 
     const response = await cancel(seller, bookingId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId: null });
+    expect(response.json()).toEqual({
+      _id: bookingId,
+      status: 'cancelled',
+      refundId: null,
+      funds: 'none',
+      releaseAt: null,
+    });
     expect(await bookingAs(buyer, bookingId)).toMatchObject({
       status: 'cancelled',
       cancelledBy: 'seller',
@@ -205,7 +213,14 @@ describe('POST /api/bookings/:id/cancel of a payment the provider took but Reloo
     expect(response.statusCode, response.body).toBe(200);
     const { refundId } = response.json<BookingTransition>();
     expect(refundId).toMatch(/^re_test_/);
-    expect(response.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId });
+    // Taken with no order recorded: booked in and straight back out, so the funds say refunded.
+    expect(response.json()).toEqual({
+      _id: bookingId,
+      status: 'cancelled',
+      refundId,
+      funds: 'refunded',
+      releaseAt: null,
+    });
     expect((await storedIntent(paymentId))?.refundId).toBe(refundId);
     expect(await storedPayment(bookingId)).toMatchObject({ status: 'refunded', refundId });
     expect(await bookingAs(buyer, bookingId)).toMatchObject({
@@ -238,7 +253,13 @@ describe('POST /api/bookings/:id/cancel of a payment the provider took but Reloo
     const refund = vi.spyOn(t.app.payments, 'refund');
 
     const response = await cancel(buyer, bookingId);
-    expect(response.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId: null });
+    expect(response.json()).toEqual({
+      _id: bookingId,
+      status: 'cancelled',
+      refundId: null,
+      funds: 'none',
+      releaseAt: null,
+    });
     expect(refund).not.toHaveBeenCalled();
     expect(await storedPayment(bookingId)).toMatchObject({
       status: 'requires_payment',
@@ -265,7 +286,13 @@ describe('POST /api/bookings/:id/cancel of a payment the provider took but Reloo
     const refundId = (await storedIntent(paymentId))?.refundId;
     expect(refundId).toMatch(/^re_test_/);
     const retry = await cancel(buyer, bookingId);
-    expect(retry.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId });
+    expect(retry.json()).toEqual({
+      _id: bookingId,
+      status: 'cancelled',
+      refundId,
+      funds: 'refunded',
+      releaseAt: null,
+    });
   });
 });
 
@@ -381,10 +408,25 @@ describe('POST /api/bookings/:id/complete', () => {
     const { buyer, bookingId } = await sellProduct(t.app, productId);
     const response = await complete(buyer, bookingId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ _id: bookingId, status: 'completed', refundId: null });
+    // Handed over: the money stays held for the complaint window after it (DESIGN §15).
+    const transition = response.json<BookingTransition>();
+    expect(transition).toEqual({
+      _id: bookingId,
+      status: 'completed',
+      refundId: null,
+      funds: 'held',
+      releaseAt: expect.any(String),
+    });
     const booking = await bookingAs(buyer, bookingId);
-    expect(booking.status).toBe('completed');
-    expect(booking.completedAt).toEqual(expect.any(String));
+    expect(booking).toMatchObject({
+      status: 'completed',
+      funds: 'held',
+      releaseAt: transition.releaseAt,
+    });
+    // 48 hours by default.
+    expect(Date.parse(booking.releaseAt ?? '') - Date.parse(booking.completedAt ?? '')).toBe(
+      48 * 3_600_000,
+    );
     expect(await kindsOf(seller)).toEqual(['completed', 'paid', 'booked']);
 
     const before = await marketplaceRows(t.db);

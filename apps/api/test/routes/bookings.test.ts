@@ -84,6 +84,10 @@ describe('POST /api/booking', () => {
       cancelledAt: null,
       cancelledBy: null,
       refundId: null,
+      // Nothing paid, so nothing held, and no handover code yet (DESIGN §15).
+      funds: 'none',
+      releaseAt: null,
+      handoverCode: null,
       unreadMessages: 0,
       timeWhenBooked: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

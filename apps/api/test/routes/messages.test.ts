@@ -144,7 +144,8 @@ describe('a booking’s thread', () => {
     const admin = await createActor(t.app, 'admin');
     const refused = await read(admin);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: messages.productNotReported });
+    // Nor about a complaint (DESIGN §15): there is none on this booking.
+    expect(refused.json()).toEqual({ message: messages.threadNotForAdmins });
     const threads = await call(t.app, 'GET', `/api/reported/products/${productId}/threads`, {
       actor: admin,
     });

@@ -140,6 +140,8 @@ describe('with Stripe configured', () => {
         _id: bookingId,
         status: 'cancelled',
         refundId: refund?.id,
+        funds: 'refunded',
+        releaseAt: null,
       });
     }
     expect(stub.calls.filter((entry) => entry.call === 'POST /v1/refunds')).toEqual([
@@ -159,7 +161,13 @@ describe('with Stripe configured', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [refund] = stub.refunds;
     expect(refund).toMatchObject({ payment_intent: intentId, id: expect.stringMatching(/^re_/) });
-    expect(cancelled.json()).toEqual({ _id: bookingId, status: 'cancelled', refundId: refund?.id });
+    expect(cancelled.json()).toEqual({
+      _id: bookingId,
+      status: 'cancelled',
+      refundId: refund?.id,
+      funds: 'refunded',
+      releaseAt: null,
+    });
     expect(stub.calls).toContainEqual({
       call: `GET /v1/payment_intents/${intentId}`,
       idempotencyKey: undefined,

@@ -492,6 +492,8 @@ describe('DELETE /api/user/delete/:id ends the user’s open bookings', () => {
       _id: paid,
       status: 'cancelled',
       refundId: order.refundId,
+      funds: 'refunded',
+      releaseAt: null,
     });
     expect(refund).toHaveBeenCalledTimes(1);
   });
