@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ledgerEntries, LEDGER_ACCOUNTS, LEDGER_MOVEMENTS } from '../db/schema.ts';
+import type { LEDGER_ACCOUNTS, LEDGER_MOVEMENTS } from '../db/schema.ts';
+import { ledgerEntries } from '../db/schema.ts';
 
 /**
  * The double-entry ledger of every booking's money (DESIGN §15). The accounts, seen from
