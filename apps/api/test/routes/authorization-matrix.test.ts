@@ -607,6 +607,154 @@ const MATRIX: Row[] = [
     },
   },
   {
+    // The seller of the booking's product only; the booking is not paid yet → 409, and a
+    // refused call counts no wrong code, so the cells share the fixture.
+    call: 'POST /api/sales/:id/handover',
+    method: 'POST',
+    url: (f) => `/api/sales/${f.bookingId}/handover`,
+    body: () => ({ code: '123456' }),
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 409,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The booking's buyer only; not handed over → 409 (nothing is written).
+    call: 'POST /api/bookings/:id/dispute',
+    method: 'POST',
+    url: (f) => `/api/bookings/${f.bookingId}/dispute`,
+    body: () => ({ reason: 'not_working', text: 'It does not boot.' }),
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // The booking's buyer only; not handed over → 409 (nothing is written).
+    call: 'POST /api/bookings/:id/release',
+    method: 'POST',
+    url: (f) => `/api/bookings/${f.bookingId}/release`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only; the booking has no complaint → 404 (nothing is written).
+    call: 'POST /api/disputes/:bookingId/resolve',
+    method: 'POST',
+    url: (f) => `/api/disputes/${f.bookingId}/resolve`,
+    body: () => ({ outcome: 'release' }),
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only.
+    call: 'GET /api/disputes',
+    method: 'GET',
+    url: () => '/api/disputes',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only.
+    call: 'GET /api/admin/money',
+    method: 'GET',
+    url: () => '/api/admin/money',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only: their own account.
+    call: 'POST /api/payouts/account',
+    method: 'POST',
+    url: () => '/api/payouts/account',
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only: their own account.
+    call: 'GET /api/payouts/account',
+    method: 'GET',
+    url: () => '/api/payouts/account',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only: their own earnings.
+    call: 'GET /api/earnings',
+    method: 'GET',
+    url: () => '/api/earnings',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
     // The two sides, and an admin because the product is reported.
     call: 'GET /api/bookings/:id/messages',
     method: 'GET',
