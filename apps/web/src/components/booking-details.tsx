@@ -62,7 +62,10 @@ const FUNDS_BADGES: Record<Exclude<Funds, 'none'>, [label: string, tone: string]
 
 /**
  * Where a booking's money is (DESIGN §15), nothing while there is none; a refund names the
- * provider's refund. The seller reads released money as theirs.
+ * provider's refund. The seller reads released money as theirs. Outlined in its tone, apart from
+ * the filled status badge, with the text in the page's own colour: the light theme's info,
+ * success and warning as text on white (and the dark theme's neutral on its surfaces) fall
+ * under WCAG AA's 4.5:1.
  */
 export function FundsBadge({
   funds,
@@ -80,7 +83,7 @@ export function FundsBadge({
       : FUNDS_BADGES[funds];
   return (
     <span
-      className={`badge badge-outline ${tone} whitespace-nowrap`}
+      className={`badge badge-outline ${tone} text-base-content whitespace-nowrap`}
       title={refundId ? `Refund ${refundId}` : undefined}
     >
       {label}
