@@ -77,11 +77,11 @@ it('lets a buyer ask about a paid laptop, hear back without reloading and confir
 
   await asBothSides('after-the-sale', deal, async (buyerPage, sellerPage) => {
     await bookAndPay(buyerPage, laptop, { ...meeting, note: NOTE });
-    // Paid: the seller's name and phone are the buyer's to call.
+    // Paid: the payment is held, and the seller's name and phone are the buyer's to call.
     const order = orderRow(buyerPage, laptop.name);
     await order.getByText('Selma Seller', { exact: true }).waitFor();
     await expectPhoneLink(order, SELLER_PHONE);
-    await expectBadges(order, 'Paid');
+    await expectBadges(order, 'Paid', 'Payment held');
 
     // The buyer keeps the conversation open; the note is its first message.
     await order.getByRole('link', { name: `Messages about ${laptop.name}` }).click();
