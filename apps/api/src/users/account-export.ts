@@ -84,7 +84,8 @@ export async function exportAccount(db: Database, user: UserRow): Promise<Accoun
         sales: sales.map(({ booking, buyerName }) => ({ ...dealOf(booking), buyerName })),
         messages: thread.map(({ message, buyerId }) => ({
           bookingId: message.bookingId,
-          fromMe: (message.from === 'buyer') === (buyerId === user.id),
+          // An admin's word in a complaint's thread is neither side's.
+          fromMe: message.from !== 'admin' && (message.from === 'buyer') === (buyerId === user.id),
           text: message.text,
           createdAt: message.createdAt.toISOString(),
         })),
