@@ -6,6 +6,7 @@ import {
   HANDOVER_LOCK_MINUTES,
   MAX_DISPUTE_TEXT,
   messages,
+  type AccountExport,
   type Booking,
   type BookingTransition,
   type Dispute,
@@ -493,6 +494,19 @@ describe('the thread of a complaint', () => {
       });
     }
     expect(await notificationKinds(t.app, buyer, bookingId)).toContain('message');
+    // Each side's data export tells the admin's word from its own.
+    for (const side of [buyer, seller]) {
+      const exported = await call(t.app, 'GET', '/api/auth/export', { actor: side });
+      expect(exported.statusCode).toBe(200);
+      const thread = exported
+        .json<AccountExport>()
+        .messages.filter((message) => message.bookingId === bookingId)
+        .map(({ fromMe, text }) => ({ fromMe, text: text.slice(0, 12) }));
+      expect(thread).toEqual([
+        { fromMe: side === buyer, text: 'Complaint — ' },
+        { fromMe: false, text: 'Could you bo' },
+      ]);
+    }
     // Still not the other thread.
     expect((await read(admin, quiet.bookingId)).statusCode).toBe(403);
 
