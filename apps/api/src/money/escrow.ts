@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import {
+  centsText,
   disputeReasonLabels,
   messages,
   type BookingTransition,
@@ -258,7 +259,7 @@ export async function resolveDispute(
   if (decision.outcome === 'split' && refundCents >= booking.priceCents) {
     throw fieldError(
       'refundCents',
-      `must be less than the price (${booking.priceCents} cents): a refund of everything is "refund"`,
+      `must be less than the price (${centsText(booking.priceCents)}): a refund of everything is "refund"`,
     );
   }
   const resolved = await escrow.db.transaction(async (tx) => {
