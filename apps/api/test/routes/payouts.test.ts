@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EARNINGS_MONTHS,
   MONEY_DAYS,
@@ -33,6 +33,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  */
 const PRICE = 54_950;
 const PASSWORD = 'correct horse battery';
+
+// Each test signs several people up and sells through the API, step by step: on a busy machine
+// that takes longer than the suite's default.
+vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp;
 let seller: Actor;

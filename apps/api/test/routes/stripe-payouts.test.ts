@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dispute } from '@reloop/shared';
 import { payoutAccounts, payouts } from '../../src/db/schema.ts';
 import { call, orderAs } from '../helpers/behaviour.ts';
 import { expectSoundBooks, fundsOf, ledgerOf } from '../helpers/escrow.ts';
 import { queueSettled } from '../helpers/jobs.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
-import { startStripeStub, type StripeStub } from '../helpers/stripe-stub.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  createStripeTestApp,
+  postStripeEvent,
+  startStripeStub,
+  type StripeStub,
+} from '../helpers/stripe-stub.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 /**
  * Paying sellers through Stripe Connect (DESIGN §15), with the real SDK against the Stripe stub:
@@ -16,24 +20,19 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  * payout transferred once from the buyer's charge with the booking's idempotency key; a split's
  * refund carries its amount and the payment's idempotency key.
  */
-const WEBHOOK_SECRET = 'whsec_test_secret_for_reloop';
-const signer = new Stripe('sk_test_signer').webhooks;
 const PRICE = 54_950;
 
 let stub: StripeStub;
+// Each test signs several people up and sells through the API, step by step: on a busy machine
+// that takes longer than the suite's default.
+vi.setConfig({ testTimeout: 60_000 });
+
 let t: TestApp;
 let seller: Actor;
 let productId: string;
 beforeEach(async () => {
   stub = await startStripeStub();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_reloop',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_reloop',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-    stripeConnection: stub.connection,
-  });
+  t = await createStripeTestApp(stub);
   seller = await createActor(t.app, 'seller');
   productId = await createProductAs(t.app, seller, { resalePrice: 549.5 });
 });
@@ -63,20 +62,10 @@ async function handedOverThroughStripe() {
 
 /** Stripe's `account.updated` about `accountId` as the stub has it now, signed. */
 function accountUpdated(accountId: string) {
-  const payload = JSON.stringify({
+  return postStripeEvent(t.app, {
     id: `evt_${accountId}_${Date.now()}`,
-    object: 'event',
     type: 'account.updated',
-    data: { object: stub.accounts.get(accountId) },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
+    object: stub.accounts.get(accountId),
   });
 }
 
