@@ -3,10 +3,12 @@ import {
   centsText,
   disputeReasonLabels,
   messages,
+  type BookingSide,
   type BookingTransition,
   type Dispute,
   type DisputeOutcome,
   type DisputeReason,
+  type NotificationKind,
   type Pagination,
 } from '@reloop/shared';
 import type { MoneySettings } from '../config.ts';
@@ -37,6 +39,22 @@ export interface Escrow {
   payments: PaymentProvider;
   settings: MoneySettings;
 }
+
+/** Tells one side of the booking what happened to its money, in the caller's transaction. */
+const tell = (
+  tx: Database,
+  escrow: Escrow,
+  booking: BookingRow,
+  side: BookingSide,
+  kind: NotificationKind,
+) =>
+  notify(
+    tx,
+    escrow.jobs,
+    { userId: side === 'buyer' ? booking.buyerId : booking.sellerId, side },
+    booking.id,
+    kind,
+  );
 
 /** The buyer's side of a handed-over booking whose money is still where `funds` says. */
 async function buyersHeldBooking(db: Database, user: UserRow, bookingId: string) {
@@ -82,13 +100,7 @@ export async function openDispute(
       .set({ funds: 'disputed' })
       .where(eq(bookings.id, locked.id))
       .returning();
-    await notify(
-      tx,
-      escrow.jobs,
-      { userId: locked.sellerId, side: 'seller' },
-      locked.id,
-      'disputed',
-    );
+    await tell(tx, escrow, locked, 'seller', 'disputed');
     return transitionOf(disputed ?? locked);
   });
 }
@@ -136,13 +148,7 @@ export async function releaseEarly(
     if (locked.funds === 'released') return transitionOf(locked);
     assertHeld(locked);
     const released = await releaseLocked(tx, escrow, locked, locked.priceCents);
-    await notify(
-      tx,
-      escrow.jobs,
-      { userId: locked.sellerId, side: 'seller' },
-      locked.id,
-      'released',
-    );
+    await tell(tx, escrow, locked, 'seller', 'released');
     return transitionOf(released);
   });
 }
@@ -162,13 +168,7 @@ export async function releaseDue(escrow: Escrow, bookingId: string): Promise<voi
       );
     }
     await releaseLocked(tx, escrow, locked, locked.priceCents);
-    await notify(
-      tx,
-      escrow.jobs,
-      { userId: locked.sellerId, side: 'seller' },
-      locked.id,
-      'released',
-    );
+    await tell(tx, escrow, locked, 'seller', 'released');
   });
 }
 
@@ -292,14 +292,8 @@ export async function resolveDispute(
       .update(disputes)
       .set({ outcome: decision.outcome, refundCents, resolvedAt: sql`now()`, resolvedBy: admin.id })
       .where(eq(disputes.bookingId, locked.id));
-    await notify(tx, escrow.jobs, { userId: locked.buyerId, side: 'buyer' }, locked.id, 'resolved');
-    await notify(
-      tx,
-      escrow.jobs,
-      { userId: locked.sellerId, side: 'seller' },
-      locked.id,
-      'resolved',
-    );
+    await tell(tx, escrow, locked, 'buyer', 'resolved');
+    await tell(tx, escrow, locked, 'seller', 'resolved');
     return refundCents > 0;
   });
   if (resolved) {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import type { StripeConnection } from '../../src/payments/stripe-provider.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * A small stand-in for the Stripe API on loopback: the PaymentIntents, Refunds and Connect
@@ -228,4 +231,46 @@ function missing(message: string) {
     status: 404,
     body: { error: { type: 'invalid_request_error', code: 'resource_missing', message } },
   };
+}
+
+/** The webhook secret the Stripe-configured test apps verify events with. */
+const STRIPE_WEBHOOK_SECRET = 'whsec_test_secret_for_reloop';
+const signer = new Stripe('sk_test_signer').webhooks;
+
+/** A test app with payments through Stripe, talking to `stub`. */
+export const createStripeTestApp = (stub: StripeStub): Promise<TestApp> =>
+  createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_reloop',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_reloop',
+      STRIPE_WEBHOOK_SECRET,
+    },
+    stripeConnection: stub.connection,
+  });
+
+/**
+ * Posts a Stripe event of `type` about `object` to the webhook, signed as Stripe signs it
+ * unless `signature` says otherwise.
+ */
+export function postStripeEvent(
+  app: FastifyInstance,
+  event: { id: string; type: string; object: unknown },
+  signature?: string,
+) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    data: { object: event.object },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature':
+        signature ?? signer.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }),
+    },
+    payload,
+  });
 }

@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { bookings, payments, products } from '../../src/db/schema.ts';
 import { call, orderAs } from '../helpers/behaviour.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
-import { startStripeStub, type StripeStub } from '../helpers/stripe-stub.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  createStripeTestApp,
+  postStripeEvent,
+  startStripeStub,
+  type StripeStub,
+} from '../helpers/stripe-stub.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 /**
  * Payments through Stripe (STRIPE_* set): the real SDK against a Stripe stub on loopback.
  * Orders are recorded from /api/orders or from the signed webhook, whichever comes first,
  * exactly once.
  */
-const WEBHOOK_SECRET = 'whsec_test_secret_for_reloop';
-const signer = new Stripe('sk_test_signer').webhooks;
 
 let stub: StripeStub;
 let t: TestApp;
@@ -24,14 +26,7 @@ let productId: string;
 let bookingId: string;
 beforeEach(async () => {
   stub = await startStripeStub();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_reloop',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_reloop',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-    stripeConnection: stub.connection,
-  });
+  t = await createStripeTestApp(stub);
   seller = await createActor(t.app, 'seller');
   buyer = await createActor(t.app, 'buyer');
   productId = await createProductAs(t.app, seller, { resalePrice: 549.5 });
@@ -67,21 +62,12 @@ async function rivalPaidTooLate() {
 }
 
 function webhook(intentId: string, options: { signature?: string; type?: string } = {}) {
-  const intent = stub.intents.get(intentId);
-  const payload = JSON.stringify({
+  const event = {
     id: `evt_${intentId}`,
-    object: 'event',
     type: options.type ?? 'payment_intent.succeeded',
-    data: { object: intent },
-  });
-  const signature =
-    options.signature ?? signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
+    object: stub.intents.get(intentId),
+  };
+  return postStripeEvent(t.app, event, options.signature);
 }
 
 const storedBooking = async (id = bookingId) =>
