@@ -488,6 +488,10 @@ export const ledgerEntries = pgTable(
       table.movement,
       table.account,
     ),
+    // Everything reconcile() reads, in booking order: it sums each booking's entries straight off
+    // the index (an index-only scan, no heap visit per entry, no sort, no hash of every booking).
+    // At 800,000 entries: a median 0.25 s instead of 1.25 s (docs/scaling.md).
+    index('ledger_entries_reconcile_idx').on(table.bookingId, table.account, table.amountCents),
     index('ledger_entries_created_idx').on(table.createdAt),
   ],
 );

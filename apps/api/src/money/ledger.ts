@@ -57,7 +57,8 @@ export const feeOf = (cents: number, feePercent: number): number =>
 /**
  * The books as the ledger says they stand: bookings whose entries do not sum to zero, and
  * bookings whose held money is below zero. Both are zero when the ledger is sound; the property
- * test and the bench run it. One pass over the entries, grouped by booking.
+ * test and the bench run it. One pass over ledger_entries_reconcile_idx, which holds every column
+ * it reads in booking order, so the entries are summed off the index one booking after another.
  */
 export async function reconcile(
   db: Database,
