@@ -9,6 +9,13 @@ import { freeLoopbackPort } from '../../src/free-port.ts';
  * browser journeys go through it), for tests that talk HTTP.
  */
 const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+/**
+ * Where it runs: tsx compiles each file with the tsconfig.json of its working directory when that
+ * includes the file, and only the app's sets the JSX runtime the email layout needs. Started from
+ * the repository's root (the benches), it compiled JSX to `React.createElement`, and every email
+ * failed with "React is not defined".
+ */
+const appRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -19,6 +26,7 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: appRoot,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
