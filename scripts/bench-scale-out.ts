@@ -18,7 +18,6 @@
 // end), HAPROXY_PATH (default /usr/sbin/haproxy).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type autocannon from 'autocannon';
 import type { Category } from '@reloop/shared';
@@ -26,6 +25,7 @@ import { HAPROXY_PATH, haproxyInstalled, startHaproxy } from '../apps/api/test/h
 import { removeKeysUnder } from '../apps/api/test/helpers/redis.ts';
 import { startInstance, type Instance } from '../apps/api/test/helpers/server-process.ts';
 import { createPostgresDatabase } from '../e2e/src/postgres.ts';
+import { machineCpu, processCpuSeconds } from './bench/machine.ts';
 import {
   failures,
   formatRows,
@@ -274,40 +274,6 @@ function report(calls: Call[], samples: Map<string, Sample[]>): boolean {
     console.error('Requests failed (non-2xx, errors or timeouts): the figures do not count.');
   }
   return !failed;
-}
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds (user + system) a process has used, from /proc; undefined where there is none. */
-function processCpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's closing parenthesis start at the 3rd; utime is the 14th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The machine's CPU time so far, busy and idle (idle + iowait), from /proc/stat. */
-function machineCpu(): { busy: number; idle: number } | undefined {
-  try {
-    const [, ...times] =
-      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
-    // user nice system idle iowait irq softirq steal (guest time is already in user).
-    const values = times.slice(0, 8).map(Number);
-    const idle = (values[3] ?? 0) + (values[4] ?? 0);
-    return { busy: values.reduce((sum, value) => sum + value, 0) - idle, idle };
-  } catch {
-    return undefined;
-  }
 }
 
 function haproxyVersion(): string {

@@ -15,12 +15,19 @@
 // 1,000 emails, none lost and none twice, and the time they took to drain is printed.
 // Booking create's rounds, and those of any call over budget, are printed beside what the
 // machine did meanwhile (CPU steal, I/O stalls, disk reads, time per write and flush).
+// Last on PostgreSQL, the money part (DESIGN §15, scripts/bench/money.ts): the server stops, and
+// 100,000 handed-over bookings whose releaseAt passed meanwhile are released and paid out by two
+// instances started side by side, each exactly once; then the ledger's reconciliation over every
+// booking is timed (budget 1 s) and explained.
 // Exits 1 when a budget is missed or requests fail; prints everything first. One full run takes
-// about 20 minutes on the 2-core machine (11 on PostgreSQL, of which 3 loading the volume).
+// about 20 minutes on the 2-core machine (11 on PostgreSQL, of which 3 loading the volume), and
+// the money part's time on top.
 //
 // BENCH_SECONDS (default 3) per call and round, BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
 // (default 1), BENCH_SKIP_POSTGRES=1 / BENCH_SKIP_EMBEDDED=1 to run one half, BENCH_EXPLAIN=1 to
-// print the query plans in full.
+// print the query plans in full. BENCH_MONEY_BOOKINGS (default 100,000) handed-over bookings;
+// BENCH_MONEY_ONLY=1 runs the money part alone on PostgreSQL, at the volume in proportion to them
+// (the whole of it at 100,000).
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
@@ -47,6 +54,7 @@ import {
   type Summary,
 } from './bench/measure.ts';
 import { treeMemory, type TreeMemory } from './bench/memory.ts';
+import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
 import { SEARCHES } from './bench/searches.ts';
 import { mintSessions } from './bench/sessions.ts';
@@ -127,6 +135,8 @@ interface Target {
   ): Promise<{ server: RunningServer; sqlUrl: string }>;
   /** Budget for the resident memory of the app's process tree, when it holds the database. */
   memoryBudgetMb?: number;
+  /** Runs the money part last: a database other processes can share. */
+  money?: boolean;
 }
 
 const log = (line: string) => console.log(line);
@@ -136,6 +146,11 @@ async function main(): Promise<boolean> {
   delete process.env.DATABASE_URL;
   const targets: Target[] = [];
   const postgresUrl = process.env.BENCH_POSTGRES_URL;
+  if (process.env.BENCH_MONEY_ONLY === '1') {
+    if (postgresUrl) return withCleanup((cleanup) => moneyOnly(postgresUrl, cleanup));
+    log('money: skipped (set BENCH_POSTGRES_URL to run it)');
+    return true;
+  }
   if (process.env.BENCH_SKIP_POSTGRES === '1') log('PostgreSQL: skipped (BENCH_SKIP_POSTGRES=1)');
   else if (!postgresUrl) log('PostgreSQL: skipped (set BENCH_POSTGRES_URL to run it)');
   else targets.push(postgresTarget(postgresUrl));
@@ -153,6 +168,7 @@ function postgresTarget(serverUrl: string): Target {
   return {
     title: 'PostgreSQL (BENCH_POSTGRES_URL, scratch database)',
     volume: POSTGRES_VOLUME,
+    money: true,
     async start(cleanup, env) {
       const database = await createPostgresDatabase(serverUrl);
       cleanup.add(() => database.drop());
@@ -368,8 +384,41 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
     log(`the same ${SETTLE_SECONDS} s later, idle: ${describeMemory(treeMemory(server.pid))}`);
   }
+  if (target.money) {
+    // Its instances take the database over: no other may work the jobs it times.
+    await server.stop();
+    const env = { JWT_SECRET: jwtSecret, SMTP_URL: mailbox.url };
+    const moneyOk = await benchMoney({ sqlUrl, env, bookings: MONEY_BOOKINGS, cleanup, log });
+    passed &&= moneyOk;
+  }
   log(`(${target.title} took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   return passed && plansOk;
+}
+
+/**
+ * BENCH_MONEY_ONLY=1: the volume in proportion to the bookings, then the money part alone. An
+ * instance from the sources (as the money part runs them) migrates and seeds the database.
+ */
+async function moneyOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const volume = moneyVolume(POSTGRES_VOLUME, MONEY_BOOKINGS);
+  log(
+    `\n=== money only, PostgreSQL (BENCH_POSTGRES_URL, scratch database): ${describeVolume(volume)} ===`,
+  );
+  const database = await createPostgresDatabase(serverUrl);
+  cleanup.add(() => database.drop());
+  const mailbox = await startBenchMailbox();
+  cleanup.add(() => mailbox.stop());
+  const run = {
+    sqlUrl: database.url,
+    env: { JWT_SECRET: database.serverEnv.JWT_SECRET, SMTP_URL: mailbox.url },
+    bookings: MONEY_BOOKINGS,
+    cleanup,
+    log,
+  };
+  await migrateAndSeed(run);
+  log('generating the volume in SQL…');
+  await generateVolume(database.url, volume, log);
+  return benchMoney(run);
 }
 
 /**

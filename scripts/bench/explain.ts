@@ -110,7 +110,7 @@ async function cursorsOf(
 }
 
 /** Remembers the last statement the app ran on `client`: its name if prepared, text, values. */
-function recordQueries(
+export function recordQueries(
   client: pg.Client,
 ): () => { name: string | undefined; text: string; values: unknown[] } {
   let last: { name: string | undefined; text: string; values: unknown[] } | undefined;

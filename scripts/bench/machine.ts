@@ -4,6 +4,9 @@
 // flush (a commit's fdatasync is a flush). A round slow for reasons of the machine, not of the
 // app, shows here. It is this machine's: the database's too when it runs here, as the bench
 // runs it (embedded, or a server on loopback). Off Linux, or where a file is missing, absent.
+// Also the CPU time a process used, and the machine's busy and idle time, for work measured by
+// its duration rather than in rounds (the scale-out bench, the money part).
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 interface Counters {
@@ -104,4 +107,31 @@ export function describeLoad(load: MachineLoad): string {
     `${load.reads} disk reads at ${load.msPerRead.toFixed(2)} ms, ` +
     `${load.msPerWrite.toFixed(2)} ms a write, ${load.msPerFlush.toFixed(2)} ms a flush`
   );
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system) a process has used, from /proc; undefined where there is none. */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  const stat = pid === undefined ? undefined : read(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  // The fields after the command's closing parenthesis start at the 3rd; utime is the 14th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** The machine's CPU time so far, busy and idle (idle + iowait), from /proc/stat. */
+export function machineCpu(): { busy: number; idle: number } | undefined {
+  const [, ...times] = read('/proc/stat')?.split('\n')[0]?.trim().split(/\s+/) ?? [];
+  if (times.length < 8) return undefined;
+  // user nice system idle iowait irq softirq steal (guest time is already in user).
+  const values = times.slice(0, 8).map(Number);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return { busy: values.reduce((sum, value) => sum + value, 0) - idle, idle };
 }

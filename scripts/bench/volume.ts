@@ -11,6 +11,8 @@ import { withClient } from './database.ts';
 /** Every generated user signs in with this password. */
 export const BENCH_PASSWORD = 'reloop-bench-password';
 const EMAIL_DOMAIN = 'bench.reloop.dev';
+/** Payment ids of the volume's paid bookings start with it (the money bench's differ). */
+const PAID_PREFIX = 'pi_bench_';
 
 /**
  * The most products one buyer books during a run. The API allows a user 10 bookings a minute
@@ -159,36 +161,57 @@ const PRODUCTS_SQL = `
   join templates t on t.slot = s.slot and t.k = s.n % t.per_category`;
 
 /**
- * Bookings, first the sold products' paid ones (one each, with its payment), then the rest on
- * random products: closed when someone else bought the product, unpaid otherwise. Buyers are
- * chosen with a cubed random number, so the busiest buyer has thousands of bookings.
+ * Bookings, first the sold products' paid ones (one each, with its payment; the money held until
+ * the handover, DESIGN §15), then the rest on random products: closed when someone else bought
+ * the product, unpaid otherwise. Buyers are chosen with a cubed random number, so the busiest
+ * buyer has thousands of bookings.
  */
 const PAID_BOOKINGS_SQL = `
   insert into bookings (product_id, buyer_id, seller_id, product_name, product_image, price_cents,
-                        phone, meeting_location, status, payment_id, paid_at, created_at)
+                        phone, meeting_location, status, payment_id, paid_at, funds, handover_code,
+                        created_at)
   select p.id, pg_temp.bench_id('buyer', 1 + floor($1::int * random() ^ 3)::int), p.seller_id,
          p.name, p.image, p.resale_price_cents,
          '555' || lpad((abs(hashtext(p.id::text)) % 10000000)::text, 7, '0'),
-         p.location, 'paid', 'pi_bench_' || replace(p.id::text, '-', ''), booked.at, booked.at
+         p.location, 'paid', '${PAID_PREFIX}' || replace(p.id::text, '-', ''), booked.at, 'held',
+         lpad(floor(random() * 1000000)::int::text, 6, '0'), booked.at
   from products p
   cross join lateral (select p.created_at + (now() - p.created_at) * random() * 0.5 as at) booked
   where p.status = 'sold'
     and not exists (select 1 from bookings b where b.product_id = p.id and b.status = 'paid')`;
 
-const PAYMENTS_SQL = `
-  insert into payments (booking_id, provider, intent_id, amount_cents, currency, status, created_at)
-  select b.id, 'test', b.payment_id, b.price_cents, 'usd', 'succeeded', b.created_at
-  from bookings b
-  where b.payment_id like 'pi_bench_%'`;
-
-// The built-in test provider keeps its intents in the database; a paid order has one.
-const TEST_INTENTS_SQL = `
-  insert into test_payment_intents (id, client_secret, booking_id, amount_cents, currency, status,
-                                    created_at)
-  select b.payment_id, b.payment_id || '_secret_bench', b.id, b.price_cents, 'usd', 'succeeded',
-         b.created_at
-  from bookings b
-  where b.payment_id like 'pi_bench_%'`;
+/**
+ * What a booking's payment leaves beside its row, for the bookings whose payment_id starts with
+ * $1: the payment, the test provider's intent (it keeps them in the database), and the ledger's
+ * payment entries (buyer −P, held +P), as the payment's transaction writes them.
+ */
+export const PAYMENT_RECORDS_SQL: [label: string, sql: string][] = [
+  [
+    'payments',
+    `insert into payments (booking_id, provider, intent_id, amount_cents, currency, status,
+                           created_at)
+     select b.id, 'test', b.payment_id, b.price_cents, 'usd', 'succeeded', b.paid_at
+     from bookings b
+     where b.payment_id like $1::text || '%'`,
+  ],
+  [
+    'test payment intents',
+    `insert into test_payment_intents (id, client_secret, booking_id, amount_cents, currency,
+                                       status, created_at)
+     select b.payment_id, b.payment_id || '_secret_bench', b.id, b.price_cents, 'usd',
+            'succeeded', b.paid_at
+     from bookings b
+     where b.payment_id like $1::text || '%'`,
+  ],
+  [
+    'ledger payment entries',
+    `insert into ledger_entries (booking_id, movement, account, amount_cents, created_at)
+     select b.id, 'payment', entry.account, entry.sign * b.price_cents, b.paid_at
+     from bookings b
+     cross join (values ('buyer', -1), ('held', 1)) as entry(account, sign)
+     where b.payment_id like $1::text || '%'`,
+  ],
+];
 
 const OTHER_BOOKINGS_SQL = `
   with candidates as (
@@ -271,17 +294,12 @@ export async function generateVolume(
     // Bulk load: no need to wait for each commit's WAL flush.
     await client.query('set synchronous_commit = off');
     await client.query(ID_FUNCTION);
-    const step = async (label: string, sql: string, values: unknown[]) => {
-      const started = performance.now();
-      const result = await client.query(sql, values);
-      log(`  ${label}: ${result.rowCount} rows in ${seconds(started)}`);
-    };
+    const step = loggedStep(client, log);
     await step('sellers', usersSql('seller'), [passwordHash, volume.sellers]);
     await step('buyers', usersSql('buyer'), [passwordHash, volume.buyers]);
     await step('products', PRODUCTS_SQL, [volume.products, volume.sellers]);
     await step('paid bookings', PAID_BOOKINGS_SQL, [volume.buyers]);
-    await step('payments', PAYMENTS_SQL, []);
-    await step('test payment intents', TEST_INTENTS_SQL, []);
+    for (const [label, sql] of PAYMENT_RECORDS_SQL) await step(label, sql, [PAID_PREFIX]);
     const {
       rows: [paid],
     } = await client.query<{ n: number }>('select count(*)::int as n from bookings');
@@ -300,6 +318,16 @@ export async function generateVolume(
     log(`  vacuum analyze and checkpoint: ${seconds(started)}`);
     return counts(client);
   });
+}
+
+/** Runs a bulk statement on `client` and logs how many rows it wrote, and how fast. */
+export function loggedStep(client: pg.Client, log: (line: string) => void) {
+  return async (label: string, sql: string, values: unknown[]): Promise<number> => {
+    const started = performance.now();
+    const result = await client.query(sql, values);
+    log(`  ${label}: ${result.rowCount} rows in ${seconds(started)}`);
+    return result.rowCount ?? 0;
+  };
 }
 
 async function counts(client: pg.Client): Promise<Counts> {
