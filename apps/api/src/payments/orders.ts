@@ -178,13 +178,16 @@ export async function completeOrder(
     // A deleted product, or one whose seller was deleted, cannot be bought any more.
     if (!product) return 'unavailable';
     if (product.status === 'sold') return 'sold-to-another';
-    // A payment refunded earlier buys nothing, even if the product is for sale again.
+    // A payment refunded earlier buys nothing, even if the product is for sale again; nor does one
+    // whose refund is booked but not yet taken by the provider (it failed: the payment went back
+    // to requires_payment, the booking's funds say refunded), which is sent again below.
     const [payment] = await tx
       .select({ status: payments.status })
       .from(payments)
       .where(eq(payments.bookingId, booking.id))
       .for('update');
-    if (payment?.status === 'refunding' || payment?.status === 'refunded') return 'refunded';
+    const refunded = payment?.status === 'refunding' || payment?.status === 'refunded';
+    if (refunded || locked.funds === 'refunded') return 'refunded';
     // The money is held until the handover and the complaint window after it (DESIGN §15).
     await tx
       .update(bookings)
