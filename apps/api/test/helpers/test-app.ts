@@ -28,6 +28,8 @@ export interface TestAppOptions {
   copyOf?: string;
   /** Called before the app is ready, e.g. to add a route that throws. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Wraps the payment provider, e.g. to make its refunds or transfers fail. */
+  wrapPayments?: AppOptions['wrapPayments'];
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -48,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.wrapPayments ? { wrapPayments: options.wrapPayments } : {}),
   }).catch(async (error: unknown) => {
     // A start that fails on purpose (an unreachable Redis or bucket) leaves nothing behind.
     await database.close();
