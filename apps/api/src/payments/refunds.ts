@@ -62,30 +62,48 @@ async function claimRefund(
       .set({ status: 'refunding' })
       .where(and(eq(payments.bookingId, bookingId), eq(payments.status, from)))
       .returning();
-    if (claimed && from === 'requires_payment') {
-      const cents = claimed.amountCents;
-      await book(tx, bookingId, 'payment', { buyer: -cents, held: cents });
-      await book(tx, bookingId, 'refund', { held: -cents, buyer: cents });
-      await tx.update(bookings).set({ funds: 'refunded' }).where(eq(bookings.id, bookingId));
-    }
+    if (claimed && from === 'requires_payment') await bookInAndOut(tx, claimed);
     return claimed;
   });
 }
 
-/** What the ledger says the booking's buyer gets back. */
-async function refundOwed(db: Database, bookingId: string): Promise<number> {
+/**
+ * A payment that never bought anything, in the books: its money in and straight back out, and
+ * the booking's funds `refunded`. Each movement is booked once, so booking it again is nothing.
+ */
+async function bookInAndOut(tx: Database, payment: PaymentRow): Promise<void> {
+  const cents = payment.amountCents;
+  await book(tx, payment.bookingId, 'payment', { buyer: -cents, held: cents });
+  await book(tx, payment.bookingId, 'refund', { held: -cents, buyer: cents });
+  await tx.update(bookings).set({ funds: 'refunded' }).where(eq(bookings.id, payment.bookingId));
+}
+
+/**
+ * What the ledger says the booking's buyer gets back. A claim made before the ledger booked
+ * refunds with their claims (a crash between an older claim and its refund, settled at
+ * start-up) has no entries yet: if its payment bought nothing (no order recorded it), it is
+ * booked in and out now; a recorded payment's refund must have been booked by its decision.
+ */
+async function refundOwed(db: Database, payment: PaymentRow): Promise<number> {
+  const refundLine = and(
+    eq(ledgerEntries.bookingId, payment.bookingId),
+    eq(ledgerEntries.movement, 'refund'),
+    eq(ledgerEntries.account, 'buyer'),
+  );
   const [owed] = await db
     .select({ cents: ledgerEntries.amountCents })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.bookingId, bookingId),
-        eq(ledgerEntries.movement, 'refund'),
-        eq(ledgerEntries.account, 'buyer'),
-      ),
-    );
-  if (!owed) throw new Error(`booking ${bookingId} owes no refund`);
-  return owed.cents;
+    .where(refundLine);
+  if (owed) return owed.cents;
+  const [booking] = await db
+    .select({ paymentId: bookings.paymentId })
+    .from(bookings)
+    .where(eq(bookings.id, payment.bookingId));
+  if (!booking || booking.paymentId === payment.intentId) {
+    throw new Error(`booking ${payment.bookingId} owes no refund`);
+  }
+  await db.transaction((tx) => bookInAndOut(tx, payment));
+  return payment.amountCents;
 }
 
 /**
@@ -99,7 +117,7 @@ export async function sendClaimedRefund(
   releaseTo?: 'requires_payment' | 'succeeded',
 ): Promise<string> {
   let refundId: string;
-  const cents = await refundOwed(db, payment.bookingId);
+  const cents = await refundOwed(db, payment);
   try {
     refundId = await provider.refund(payment.intentId, cents);
   } catch (error) {
