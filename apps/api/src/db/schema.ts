@@ -13,6 +13,13 @@ import {
   uuid,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  disputeOutcomeSchema,
+  disputeReasonSchema,
+  fundsSchema,
+  messageSenderSchema,
+  notificationKindSchema,
+} from '@reloop/shared';
 
 /**
  * The whole data model. Money is integer cents; soft deletes keep bookings and payments
@@ -236,8 +243,18 @@ export const searchPriceBounds = pgTable('search_price_bounds', {
   maxPriceCents: integer('max_price_cents').notNull(),
 });
 
+/**
+ * A shared enum's values, for a column's `enum` and its check constraint: the API's schema and
+ * the database's then name the same values. (zod types them as an array; drizzle wants at least
+ * one, which an enum always has.)
+ */
+const valuesOf = <Value extends string>(schema: { options: Value[] }) =>
+  schema.options as [Value, ...Value[]];
 /** Where a booking's money is (DESIGN §15). */
-const FUNDS = ['none', 'held', 'disputed', 'released', 'refunded', 'split'] as const;
+const FUNDS = valuesOf(fundsSchema);
+const MESSAGE_SENDERS = valuesOf(messageSenderSchema);
+const DISPUTE_REASONS = valuesOf(disputeReasonSchema);
+const DISPUTE_OUTCOMES = valuesOf(disputeOutcomeSchema);
 
 /** `('a', 'b')`: constant text values for a check constraint. */
 const inList = (values: readonly string[]) =>
@@ -318,27 +335,17 @@ export const bookingMessages = pgTable(
       .notNull()
       .references(() => bookings.id),
     /** A side of the booking, or an admin deciding a complaint about it. */
-    from: text('sender_side', { enum: ['buyer', 'seller', 'admin'] }).notNull(),
+    from: text('sender_side', { enum: MESSAGE_SENDERS }).notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
-    check('booking_messages_sender_side_check', sql`${table.from} in ('buyer', 'seller', 'admin')`),
+    check('booking_messages_sender_side_check', sql`${table.from} in ${inList(MESSAGE_SENDERS)}`),
     index('booking_messages_thread_idx').on(table.bookingId, table.createdAt, table.id),
   ],
 );
 
-const NOTIFICATION_KINDS = [
-  'booked',
-  'paid',
-  'message',
-  'cancelled',
-  'completed',
-  'disputed',
-  'resolved',
-  'released',
-  'paid_out',
-] as const;
+const NOTIFICATION_KINDS = valuesOf(notificationKindSchema);
 
 /** In-app notifications of the events that need a user to act (DESIGN §12, §15). */
 export const notifications = pgTable(
@@ -434,22 +441,17 @@ export const disputes = pgTable(
     bookingId: uuid('booking_id')
       .primaryKey()
       .references(() => bookings.id),
-    reason: text('reason', {
-      enum: ['not_as_described', 'not_working', 'missing_parts', 'other'],
-    }).notNull(),
+    reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
     text: text('text').notNull(),
     openedAt: happenedAt('opened_at').notNull().defaultNow(),
-    outcome: text('outcome', { enum: ['refund', 'release', 'split'] }),
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
     refundCents: integer('refund_cents'),
     resolvedAt: happenedAt('resolved_at'),
     resolvedBy: uuid('resolved_by').references(() => users.id),
   },
   (table) => [
-    check(
-      'disputes_reason_check',
-      sql`${table.reason} in ('not_as_described', 'not_working', 'missing_parts', 'other')`,
-    ),
-    check('disputes_outcome_check', sql`${table.outcome} in ('refund', 'release', 'split')`),
+    check('disputes_reason_check', sql`${table.reason} in ${inList(DISPUTE_REASONS)}`),
+    check('disputes_outcome_check', sql`${table.outcome} in ${inList(DISPUTE_OUTCOMES)}`),
     // Open complaints first, then newest first: the Complaints page's keyset order.
     index('disputes_queue_idx').on(
       sql`(${table.resolvedAt} is null) desc`,

@@ -106,9 +106,8 @@ export async function openDispute(
 }
 
 /**
- * Releases a handed-over booking's held money to its seller: the fee to Reloop, the rest owed to
- * the seller and queued for transfer. `early`: the buyer's word, before `releaseAt`; otherwise
- * only once `releaseAt` has passed. Returns the booking as it stands, released or not. `funds`:
+ * Releases `releasedCents` of a locked booking's held money to its seller: the fee to Reloop, the
+ * rest owed to the seller and queued for transfer. Returns the booking as it stands then. `funds`:
  * what the booking's money is then (`split` when a resolution refunded the rest). The booking's
  * row is updated once per transaction: updating it again would check its product's foreign key
  * (the row is then the transaction's own), a lock on the product that deadlocks with a cancel,
@@ -217,7 +216,7 @@ export async function listDisputes(
   db: Database,
   page: Pagination,
 ): Promise<Page<Dispute & { id: string }>> {
-  const result = await readRows(async ({ limit, cursor }) => {
+  return readRows(async ({ limit, cursor }) => {
     const after = cursor
       ? sql`(${queueOrder}, ${disputes.openedAt}, ${disputes.bookingId}) < (select (cursor_row.resolved_at is null), cursor_row.opened_at, cursor_row.booking_id from ${disputes} cursor_row where cursor_row.booking_id = ${cursor})`
       : undefined;
@@ -227,7 +226,6 @@ export async function listDisputes(
       .limit(limit);
     return rows.map((row) => ({ ...toDispute(row), id: row.bookingId }));
   }, page);
-  return result;
 }
 
 async function findDispute(db: Database, bookingId: string): Promise<Dispute> {

@@ -129,22 +129,19 @@ export async function enterHandoverCode(
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockBooking(tx, booking);
     assertPaid(locked);
-    if (locked.status === 'completed')
+    if (locked.status === 'completed') {
       return { kind: 'completed', transition: transitionOf(locked) };
-    const [lock] = await tx
-      .select({
-        minutesLeft: sql<number>`ceil(extract(epoch from ${bookings.handoverLockedUntil} - now()) / 60)::int`,
-      })
-      .from(bookings)
-      .where(eq(bookings.id, locked.id));
-    if (lock && lock.minutesLeft > 0) return { kind: 'locked', minutes: lock.minutesLeft };
+    }
+    const lockedFor = (locked.handoverLockedUntil?.getTime() ?? 0) - Date.now();
+    if (lockedFor > 0) return { kind: 'locked', minutes: Math.ceil(lockedFor / 60_000) };
     if (codeMatches(locked.handoverCode, code)) {
       return {
         kind: 'completed',
         transition: await handOver(tx, jobs, settings, locked, 'seller'),
       };
     }
-    const failures = (locked.handoverLockedUntil ? 0 : locked.handoverFailures) + 1;
+    // A lock starts the count again: its fifth wrong code left the failures at 0.
+    const failures = locked.handoverFailures + 1;
     const lockNow = failures >= HANDOVER_ATTEMPTS;
     await tx
       .update(bookings)

@@ -42,15 +42,14 @@ export async function queuePayout(
   await jobs.enqueue(tx, 'payout', { bookingId: booking.id });
 }
 
+const payoutAccountOf = async (db: Database, userId: string) =>
+  (await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)))[0];
+
 export async function payoutAccountStatus(
   db: Database,
   userId: string,
 ): Promise<PayoutAccountStatus> {
-  const [account] = await db
-    .select({ status: payoutAccounts.status })
-    .from(payoutAccounts)
-    .where(eq(payoutAccounts.userId, userId));
-  return account?.status ?? 'none';
+  return (await payoutAccountOf(db, userId))?.status ?? 'none';
 }
 
 /**
@@ -65,10 +64,7 @@ export async function setUpPayouts(
 ): Promise<{ url: string }> {
   const { db, payments: provider } = payoutsContext;
   if (seller.role !== 'seller') throw new HttpError(403, messages.payoutsForSellers);
-  let [account] = await db
-    .select()
-    .from(payoutAccounts)
-    .where(eq(payoutAccounts.userId, seller.id));
+  let account = await payoutAccountOf(db, seller.id);
   if (!account) {
     const opened = await provider.createPayoutAccount({ userId: seller.id, email: seller.email });
     await db
@@ -80,11 +76,12 @@ export async function setUpPayouts(
         status: 'pending',
       })
       .onConflictDoNothing();
-    [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, seller.id));
+    if (opened.enabled) await enablePayoutAccount(payoutsContext, opened.accountId);
+    // The row as it stands: this call's, or a parallel one's.
+    account = await payoutAccountOf(db, seller.id);
     if (!account) throw new Error(`payout account of ${seller.id} vanished`);
-    if (opened.enabled) await enablePayoutAccount(payoutsContext, account.accountId);
   }
-  if ((await payoutAccountStatus(db, seller.id)) === 'enabled') return { url: earningsUrl };
+  if (account.status === 'enabled') return { url: earningsUrl };
   const onboarding = await provider.payoutOnboardingUrl(account.accountId, earningsUrl);
   return { url: onboarding ?? earningsUrl };
 }

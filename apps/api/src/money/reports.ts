@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   EARNINGS_MONTHS,
   EARNINGS_PAYOUTS,
@@ -8,6 +8,7 @@ import {
 } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookings, ledgerEntries, payouts } from '../db/schema.ts';
+import type { LedgerAccount } from './ledger.ts';
 
 /**
  * What the ledger says, for a seller (`GET /api/earnings`) and for the admins (`GET
@@ -16,10 +17,10 @@ import { bookings, ledgerEntries, payouts } from '../db/schema.ts';
  */
 
 /** Sums of `amount_cents` where `condition` holds, as whole cents (0 for none). */
-const sumWhere = (condition: ReturnType<typeof sql>) =>
+const sumWhere = (condition: SQL) =>
   sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${condition}), 0)::int`;
 
-const onAccount = (account: string) => sql`${ledgerEntries.account} = ${account}`;
+const onAccount = (account: LedgerAccount) => sql`${ledgerEntries.account} = ${account}`;
 
 /** The last `count` periods of `unit` up to now, oldest first, as their labels. */
 function lastPeriods(count: number, unit: 'month' | 'day', now = new Date()): string[] {
