@@ -84,10 +84,28 @@ export async function inBrowser(
     await mkdir(artifactsDir, { recursive: true });
     await page.screenshot({ path: `${file}.png` }).catch(() => undefined);
     await writeFile(`${file}.log`, `${page.url()}\n${consoleLines.join('\n')}\n`);
+    // CI keeps only its output, not the artifacts: the error itself says where the page stood.
+    if (error instanceof Error) error.message += await whereThePageStood(page, consoleLines);
     throw error;
   } finally {
     await context.close();
   }
+}
+
+/** The page's address, headings, alerts and last console lines, for a failure's message. */
+async function whereThePageStood(page: Page, consoleLines: string[]): Promise<string> {
+  const texts = (role: 'heading' | 'alert') =>
+    page
+      .getByRole(role)
+      .allInnerTexts()
+      .catch(() => ['(unreadable)']);
+  return [
+    '',
+    `  page: ${page.url()}`,
+    `  headings: ${JSON.stringify(await texts('heading'))}`,
+    `  alerts: ${JSON.stringify(await texts('alert'))}`,
+    ...consoleLines.slice(-10).map((line) => `  console: ${line}`),
+  ].join('\n');
 }
 
 /**

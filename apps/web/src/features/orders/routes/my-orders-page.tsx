@@ -44,7 +44,9 @@ const release = (booking: Booking): BookingChange => ({
   send: releaseFunds,
   action: 'Release payment now',
   actionName: `Release the payment for ${booking.productName} now`,
-  tone: 'btn-outline btn-success',
+  // Neutral, like the complaint beside it: daisyUI's light success is 1.8:1 as outline text, and
+  // the early release should not look like the step the buyer is expected to take.
+  tone: 'btn-outline',
   title: `Release your payment for ${booking.productName} to the seller?`,
   consequence:
     'The seller is paid now, and you can no longer report a problem with this laptop through Reloop.',
@@ -108,7 +110,7 @@ export function Component() {
             <ComplaintWindow releaseAt={booking.releaseAt}>
               <button
                 type="button"
-                className="btn btn-sm btn-outline btn-warning"
+                className="btn btn-sm btn-outline"
                 aria-label={`Report a problem with ${booking.productName}`}
                 onClick={() => setComplaintAbout(booking)}
               >
