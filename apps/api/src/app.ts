@@ -30,6 +30,7 @@ import {
 import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { startRefunds } from './payments/refund-jobs.ts';
 import { startReleases, type Escrow } from './money/escrow.ts';
+import { startReveals, type Reputation } from './reviews/reviews.ts';
 import { startPayouts } from './money/payouts.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import accountRoutes from './routes/api/auth/account.ts';
@@ -37,6 +38,7 @@ import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
 import messageRoutes from './routes/api/messages/index.ts';
 import moneyRoutes from './routes/api/money/index.ts';
+import reviewRoutes from './routes/api/reviews/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import saleRoutes from './routes/api/sales/index.ts';
 import paymentRoutes from './routes/api/payments/index.ts';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     unsubscribeLinks: UnsubscribeLinks;
     /** Held money, complaints, releases and payouts (DESIGN §15). */
     escrow: Escrow;
+    /** Reviews, their reveal and the ratings they make (DESIGN §16). */
+    reputation: Reputation;
   }
 }
 
@@ -158,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startRefunds(app);
   startReleases(escrow);
   startPayouts(escrow);
+  const reputation: Reputation = { db: database.db, jobs };
+  app.decorate('reputation', reputation);
+  startReveals(reputation);
 
   // Settling what a crash or a closed tab left half paid may call the provider for each
   // payment: it runs beside serving, and closing waits for it so the database stays open.
@@ -210,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(moneyRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, { prefix: '/api' });
   if (provider instanceof StripePaymentProvider) {
     // The webhook verifies signatures with the Stripe provider itself; what it records goes
     // through the app's provider, as every other call's does.

@@ -7,3 +7,4 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
 export * from './money.ts';
+export * from './reviews.ts';

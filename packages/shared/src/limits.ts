@@ -8,3 +8,9 @@
  * buyers list, so one account cannot book a whole catalogue and pay for none.
  */
 export const MAX_UNPAID_BOOKINGS = 30;
+
+/**
+ * How long after the handover both sides may review each other (DESIGN §16); reviews not yet
+ * shown because the other side never reviewed show when it ends.
+ */
+export const REVIEW_WINDOW_DAYS = 14;

@@ -8,6 +8,7 @@ import {
   wholeNumberText,
 } from './common.ts';
 import { fundsSchema } from './money.ts';
+import { minRatingSchema, ownReviewSchema, ratingSummarySchema } from './reviews.ts';
 
 /**
  * Request and response shapes of the marketplace calls (SPEC §7). Field names follow the
@@ -260,6 +261,8 @@ export const listingSchema = z
     report: z.boolean(),
     timeWhenPost: z.string(),
     sellerName: z.string(),
+    /** The seller's rating ("★ 4.8 · 23"), null until a review of them shows (DESIGN §16). */
+    sellerRating: ratingSummarySchema.optional(),
   })
   .meta({ id: 'Listing' });
 export type Listing = z.infer<typeof listingSchema>;
@@ -307,6 +310,8 @@ export const searchQuerySchema = paginationQuerySchema
     condition: conditionSchema.optional(),
     verified: z.literal('true', { error: "must be 'true', or be left out" }).optional(),
     location: z.string().trim().max(120).optional(),
+    /** Only sellers rated this many stars or more on average (DESIGN §16). */
+    minRating: minRatingSchema.optional(),
     sort: searchSortSchema.default('newest'),
   })
   .refine(
@@ -375,6 +380,13 @@ const bookingTimeline = {
    * handover. Until then the buyer may complain or release it early.
    */
   releaseAt: isoTime.nullable(),
+  /**
+   * Until when this user may review the other side (DESIGN §16): the handover plus the review
+   * window, while they have not reviewed; null otherwise.
+   */
+  reviewUntil: isoTime.nullable().optional(),
+  /** This user's review of the other side, once written. */
+  myReview: ownReviewSchema.nullable().optional(),
 };
 
 export const bookingSchema = z
@@ -388,6 +400,8 @@ export const bookingSchema = z
     buyerEmail: z.string(),
     buyerPhone: z.string(),
     buyerMeetingLocation: z.string(),
+    /** The seller's id, for their public profile. */
+    sellerId: idSchema.optional(),
     status: bookingStatusSchema,
     paymentId: z.string().nullable(),
     note: z.string().nullable(),
@@ -414,6 +428,8 @@ export const saleSchema = z
     productImg: z.string(),
     productPrice: z.number(),
     buyerName: z.string(),
+    /** The buyer's id, for their public profile. */
+    buyerId: idSchema.optional(),
     /** Null once the booking is cancelled or closed: the deal is off. */
     buyerPhone: z.string().nullable(),
     meetingLocation: z.string(),
@@ -487,6 +503,10 @@ export const notificationKindSchema = z.enum([
   'released',
   /** The seller: the money was transferred to the payout account. */
   'paid_out',
+  /** Both sides, at the handover: how did it go? */
+  'review_invited',
+  /** A review of the user is now shown on their profile. */
+  'reviewed',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -1,4 +1,4 @@
-import { MAX_UNPAID_BOOKINGS } from './limits.ts';
+import { MAX_UNPAID_BOOKINGS, REVIEW_WINDOW_DAYS } from './limits.ts';
 
 /**
  * User-facing texts that both the API and the web app show. Keeping them in one place means a
@@ -81,6 +81,14 @@ export const messages = {
   threadNotForAdmins:
     'An admin can read a conversation about a reported product or a complaint, and write only while the complaint is open',
   payoutsForSellers: 'Only sellers get payouts',
+  reviewAfterHandover: 'You can review once the laptop has been handed over',
+  reviewWindowOver: `The time to review this sale is over: reviews are open for ${REVIEW_WINDOW_DAYS} days after the handover`,
+  alreadyReviewed: 'You already reviewed this sale',
+  reviewNotFound: 'Review not found',
+  reviewNotShown: 'You can answer a review once it is shown',
+  alreadyReplied: 'You already answered this review',
+  ownReviewReport: 'You cannot report your own review',
+  profileNotFound: 'Profile not found',
 } as const;
 
 /** A seller's account cannot end while money is owed to it (DESIGN §15); `amount` as "$12.50". */

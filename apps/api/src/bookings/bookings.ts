@@ -33,6 +33,7 @@ import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage } from '../pagination.ts';
 import { listingExists } from '../products/products.ts';
+import { reviewFieldsOf } from '../reviews/fields.ts';
 import { emailNotice, unreadBookingNotices } from './notifications.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
@@ -79,6 +80,7 @@ const bookingFields = (side: BookingSide) => ({
   unreadMessages: unreadMessagesOf(side, readMarkOf(side)),
   funds: bookings.funds,
   releaseAt: isoTime(bookings.releaseAt),
+  ...reviewFieldsOf(side),
   timeWhenBooked: isoTime(bookings.createdAt),
 });
 
@@ -94,12 +96,14 @@ const buyerBookingJson = jsonObject<Booking>('booking', {
   sellerPhone: shownWhile(sellerContactShown, listingPhone),
   // Cleared at the handover and at a cancel; an admin reading the booking gets it removed.
   handoverCode: bookings.handoverCode,
+  sellerId: bookings.sellerId,
 });
 
 /** A booking as the seller of its product sees it (the Sale schema). */
 const saleJson = jsonObject<Sale>('sale', {
   ...bookingFields('seller'),
   buyerName: users.name,
+  buyerId: bookings.buyerId,
   buyerPhone: shownWhile(buyerContactShown, bookings.phone),
   meetingLocation: bookings.meetingLocation,
 });

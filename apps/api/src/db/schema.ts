@@ -64,6 +64,17 @@ export const users = pgTable(
     notifyMessages: boolean('notify_messages').notNull().default(true),
     notifyReviews: boolean('notify_reviews').notNull().default(true),
     notifySavedSearches: boolean('notify_saved_searches').notNull().default(true),
+    // Reputation (DESIGN §16), kept up to date in the transaction that shows or hides a review
+    // of the user, and of a handover: profiles and cards read them, nothing counts at read.
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** How many shown reviews gave 1, 2, 3, 4 and 5 stars. */
+    ratingHistogram: integer('rating_histogram')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0}'`),
+    completedSales: integer('completed_sales').notNull().default(0),
+    completedPurchases: integer('completed_purchases').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -72,6 +83,10 @@ export const users = pgTable(
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     // On email itself (lower-case by the check above), so `email = $1` look-ups of live
     // accounts and ON CONFLICT (email) WHERE deleted_at IS NULL both use it.
+    check(
+      'users_rating_check',
+      sql`${table.ratingCount} >= 0 and ${table.ratingSum} between ${table.ratingCount} and 5 * ${table.ratingCount} and cardinality(${table.ratingHistogram}) = 5`,
+    ),
     uniqueIndex('users_active_email_unique')
       .on(table.email)
       .where(sql`${table.deletedAt} is null`),
@@ -561,3 +576,49 @@ export const testTransfers = pgTable('test_transfers', {
   amountCents: integer('amount_cents').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Reviews after a handover (DESIGN §16): each side of a completed booking reviews the other once.
+ * Double blind: `revealed_at` stays null until both have reviewed or the review window ends, and
+ * only then does the review count in its subject's rating (users.rating_*). An admin hides a
+ * reported one (`hidden_at`), which takes it out again.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** Whom the review is about: the other side of the booking. */
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id),
+    authorSide: bookingSide('author_side').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    revealedAt: happenedAt('revealed_at'),
+    reply: text('reply'),
+    repliedAt: happenedAt('replied_at'),
+    reportedAt: happenedAt('reported_at'),
+    hiddenAt: happenedAt('hidden_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+    check('reviews_author_side_check', sql`${table.authorSide} in ('buyer', 'seller')`),
+    // Once per side of a booking: a second review is a 409.
+    uniqueIndex('reviews_booking_author_unique').on(table.bookingId, table.authorSide),
+    // A profile's reviews, newest first: only shown ones.
+    index('reviews_subject_listing_idx')
+      .on(table.subjectId, ...newestFirst(table))
+      .where(sql`${table.revealedAt} is not null and ${table.hiddenAt} is null`),
+    // The admins' reported reviews.
+    index('reviews_reported_listing_idx')
+      .on(...newestFirst(table))
+      .where(sql`${table.reportedAt} is not null and ${table.hiddenAt} is null`),
+  ],
+);

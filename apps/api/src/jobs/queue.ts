@@ -22,6 +22,8 @@ export interface JobData {
   release: { bookingId: string };
   /** A released booking's money, transferred to its seller (money/payouts.ts). */
   payout: { bookingId: string };
+  /** A handed-over booking's reviews, shown when the review window ends (reviews/reviews.ts). */
+  reveal: { bookingId: string };
 }
 export type QueueName = keyof JobData;
 
@@ -53,6 +55,7 @@ const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
   refund: PATIENT,
   release: PATIENT,
   payout: PATIENT,
+  reveal: PATIENT,
 };
 
 export interface JobQueueOptions {

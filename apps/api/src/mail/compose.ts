@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  REVIEW_WINDOW_DAYS,
   centsText,
   type BookingSide,
   type DisputeOutcome,
@@ -204,6 +205,16 @@ const preferenceOf: Record<NotificationKind, NoticePreference> = {
   released: 'bookings',
   paid_out: 'bookings',
   message: 'messages',
+  review_invited: 'reviews',
+  reviewed: 'reviews',
+};
+
+/** What each preference's emails are about, in "you chose to hear about …". */
+const preferenceTopic: Record<NoticePreference, string> = {
+  bookings: 'your bookings and sales',
+  messages: 'messages',
+  reviews: 'reviews',
+  savedSearches: 'your saved searches',
 };
 
 /** Notices about the seller's money lead to the earnings page. */
@@ -294,7 +305,9 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
       ? `${page}/${row.bookingId}/messages`
       : earningsNotices.includes(row.kind)
         ? `${context.baseUrl}/dashboard/earnings`
-        : page;
+        : row.kind === 'reviewed'
+          ? `${context.baseUrl}/seller/${row.userId}`
+          : page;
   const unsubscribeUrl = `${context.baseUrl}/api/auth/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`;
   return {
     to: row.email,
@@ -304,7 +317,7 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
       heading: draft.subject,
       paragraphs: draft.paragraphs,
       action: { label: draft.action, url },
-      reason: `You got this email because you chose to hear about ${preference === 'messages' ? 'messages' : 'your bookings and sales'} on Reloop.`,
+      reason: `You got this email because you chose to hear about ${preferenceTopic[preference]} on Reloop.`,
       unsubscribeUrl: `${context.baseUrl}/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`,
     },
     headers: {
@@ -427,6 +440,24 @@ function noticeText(
         subject: `Paid out: ${product}`,
         paragraphs: [`${facts.payout} for ${product} was sent to your payout account.`],
         action: 'Open Earnings',
+      };
+    case 'review_invited':
+      return {
+        subject: `How did it go with ${other}?`,
+        paragraphs: [
+          `${product} changed hands. Tell other buyers and sellers how it went with ${other}: rate them from 1 to 5 stars in ${place}, within ${REVIEW_WINDOW_DAYS} days.`,
+          `Neither of you sees the other’s review until both have written one, or the ${REVIEW_WINDOW_DAYS} days are over.`,
+        ],
+        action: `Review in ${place}`,
+      };
+    case 'reviewed':
+      return {
+        subject: `${other} reviewed you`,
+        paragraphs: [
+          `${other}’s review of the sale of ${product} is now on your profile.`,
+          'You can answer it there, once, for everyone to read.',
+        ],
+        action: 'See your profile',
       };
   }
 }

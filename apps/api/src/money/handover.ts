@@ -16,6 +16,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { BookingRow } from '../bookings/bookings.ts';
 import { findParty, lockBooking } from '../bookings/lifecycle.ts';
 import { notify, otherParty } from '../bookings/notifications.ts';
+import { countHandover } from '../reviews/reviews.ts';
 
 /**
  * The handover (DESIGN §15): once paid, the buyer holds a six-digit code and shows it at the
@@ -65,6 +66,7 @@ async function handOver(
     { startAfter: completed.releaseAt },
   );
   await notify(tx, jobs, otherParty(locked, by), locked.id, 'completed');
+  await countHandover(tx, jobs, locked);
   return transitionOf(completed);
 }
 

@@ -30,6 +30,10 @@ const tags = [
     description:
       'Money held until the handover: the handover code, complaints, payouts and earnings',
   },
+  {
+    name: 'reviews',
+    description: 'Reputation: double-blind reviews after a handover, replies, reports, profiles',
+  },
   { name: 'images', description: 'Uploading product photos and avatars' },
   { name: 'admin', description: 'Users, seller verification and reported listings' },
   { name: 'system', description: 'Health, and the settings the web app reads before it renders' },

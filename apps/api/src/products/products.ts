@@ -16,6 +16,7 @@ import { products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import { keysetStatements, readPage, type JsonRow, type Page } from '../pagination.ts';
+import { sellerRatingSummary } from '../reviews/fields.ts';
 import type { CategoryCatalog } from './categories.ts';
 
 /**
@@ -27,19 +28,24 @@ type ProductRow = typeof products.$inferSelect;
 type ProductFields = z.output<typeof productBodySchema>;
 
 /** What products.listing_json_members holds (the trigger of migrations 0007 and 0008 writes it). */
-type StoredListing = Omit<Listing, 'sellerName'>;
+type StoredListing = Omit<Listing, 'sellerName' | 'sellerRating'>;
 
 /** A listing as anyone may see it (the Listing schema): its stored members and its seller's name. */
 export const publicListingJson = jsonWithStoredMembers<Listing, StoredListing>(
   products.listingJsonMembers,
-  { sellerName: users.name },
+  { sellerName: users.name, sellerRating: sellerRatingSummary },
 );
 export type PublicListing = JsonRow<Listing>;
 
 /** A listing as its seller and the admins see it (the Product schema): with the seller's contact. */
 const ownerListingJson = jsonWithStoredMembers<Product, StoredListing>(
   products.listingJsonMembers,
-  { sellerName: users.name, mobile: products.phone, sellerEmail: users.email },
+  {
+    sellerName: users.name,
+    sellerRating: sellerRatingSummary,
+    mobile: products.phone,
+    sellerEmail: users.email,
+  },
 );
 export type ListedProduct = JsonRow<Product>;
 
@@ -262,7 +268,12 @@ const contactMembers = sql`case when ${users.id} = ${sql.placeholder('viewerId')
 const productDetails = preparedPerDatabase((db) => {
   const page = jsonWithStoredMembers<Omit<ProductDetail, 'mobile' | 'sellerEmail'>, StoredListing>(
     products.listingJsonMembers,
-    { sellerName: users.name, sellerId: users.id, sellerSince: isoTime(users.createdAt) },
+    {
+      sellerName: users.name,
+      sellerRating: sellerRatingSummary,
+      sellerId: users.id,
+      sellerSince: isoTime(users.createdAt),
+    },
   );
   // The contact members go before the closing brace that `page` ends with.
   const json = sql<JsonText<ProductDetail>>`left(${page}, -1) || ${contactMembers} || '}'`;

@@ -3,6 +3,7 @@ import type { SearchQuery, SearchSort } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { products, searchPriceBounds } from '../db/schema.ts';
 import { afterCursorRow, readRows, type Page } from '../pagination.ts';
+import { userAverageRating } from '../reviews/fields.ts';
 import { forSale, listings, publicListingJson, toCents, type PublicListing } from './products.ts';
 
 /**
@@ -105,6 +106,8 @@ function filters(query: SearchQuery): SQL | undefined {
     query.condition !== undefined ? eq(products.condition, query.condition) : undefined,
     query.verified ? eq(products.sellerVerified, true) : undefined,
     query.location ? ilike(products.location, containing(query.location)) : undefined,
+    // The average as cards show it, so "4 stars and up" keeps a seller shown with ★ 4.0.
+    query.minRating !== undefined ? gte(userAverageRating, query.minRating) : undefined,
   );
 }
 

@@ -1063,6 +1063,128 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/{id}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One side of a handed-over booking reviews the other, once, within 14 days
+     * @description Double blind: the review is shown (`revealed`) once both sides have reviewed, or when the 14 days are over.
+     */
+    post: operations['reviewBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The reviewed person answers a shown review, once, in public */
+    post: operations['replyToReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a shown review to the admins (anyone signed in but its author) */
+    post: operations['reportReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/reported': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reported reviews no admin has hidden, newest first */
+    get: operations['listReportedReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** An admin hides a review: it leaves the profile and its subject's rating */
+    delete: operations['hideReview'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A buyer or seller as anyone may see them: rating, histogram, completed deals */
+    get: operations['getProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A buyer's or seller's shown reviews with their replies, newest first */
+    get: operations['listUserReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1174,6 +1296,8 @@ export interface components {
       buyerEmail: string;
       buyerPhone: string;
       buyerMeetingLocation: string;
+      /** Format: uuid */
+      sellerId?: string;
       /** @enum {string} */
       status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
       paymentId: string | null;
@@ -1191,6 +1315,8 @@ export interface components {
       /** @enum {string} */
       funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
       releaseAt: string | null;
+      reviewUntil?: string | null;
+      myReview?: components['schemas']['OwnReview'] | null;
       timeWhenBooked: string;
     };
     BookingCreated: {
@@ -1329,6 +1455,7 @@ export interface components {
       report: boolean;
       timeWhenPost: string;
       sellerName: string;
+      sellerRating?: components['schemas']['RatingSummary'];
     };
     Message: {
       /** Format: uuid */
@@ -1394,6 +1521,13 @@ export interface components {
       screenInches?: number | null;
       batteryHealth?: number | null;
     };
+    NewReviewInput: {
+      rating: number;
+      text: string;
+    };
+    NewReviewReplyInput: {
+      text: string;
+    };
     Notification: {
       /** Format: uuid */
       _id: string;
@@ -1407,7 +1541,9 @@ export interface components {
         | 'disputed'
         | 'resolved'
         | 'released'
-        | 'paid_out';
+        | 'paid_out'
+        | 'review_invited'
+        | 'reviewed';
       /** Format: uuid */
       bookingId: string;
       /** @enum {string} */
@@ -1445,6 +1581,13 @@ export interface components {
       /** Format: uuid */
       bookingId: string;
       paymentId: string;
+    };
+    OwnReview: {
+      /** Format: uuid */
+      _id: string;
+      rating: number;
+      text: string;
+      revealed: boolean;
     };
     PasswordChangeInput: {
       currentPassword: string;
@@ -1518,6 +1661,7 @@ export interface components {
       report: boolean;
       timeWhenPost: string;
       sellerName: string;
+      sellerRating?: components['schemas']['RatingSummary'];
       mobile: string;
       sellerEmail: string;
     };
@@ -1570,11 +1714,25 @@ export interface components {
       report: boolean;
       timeWhenPost: string;
       sellerName: string;
+      sellerRating?: components['schemas']['RatingSummary'];
       /** Format: uuid */
       sellerId: string;
       sellerSince: string;
       mobile?: string;
       sellerEmail?: string;
+    };
+    Profile: {
+      /** Format: uuid */
+      _id: string;
+      name: string;
+      photoURL: string;
+      memberSince: string;
+      verified: boolean;
+      /** @enum {string} */
+      role: 'buyer' | 'seller';
+      rating: components['schemas']['Rating'];
+      completedSales: number;
+      completedPurchases: number;
     };
     ProfileUpdateInput: {
       displayName?: string;
@@ -1587,12 +1745,68 @@ export interface components {
       stripePublishableKey?: string;
       oidc: boolean;
     };
+    Rating: {
+      average: number | null;
+      count: number;
+      histogram: number[];
+    };
+    RatingSummary: {
+      average: number;
+      count: number;
+    } | null;
     RegistrationInput: {
       userEmail?: string;
       userName?: string;
       /** @enum {string} */
       role: 'buyer' | 'seller';
       userImg?: string;
+    };
+    ReportedReview: {
+      /** Format: uuid */
+      _id: string;
+      rating: number;
+      text: string;
+      createdAt: string;
+      author: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        photoURL: string;
+      };
+      /** @enum {string} */
+      authorSide: 'buyer' | 'seller';
+      productName: string;
+      reply: {
+        text: string;
+        createdAt: string;
+      } | null;
+      subject: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        photoURL: string;
+      };
+      reportedAt: string;
+    };
+    Review: {
+      /** Format: uuid */
+      _id: string;
+      rating: number;
+      text: string;
+      createdAt: string;
+      author: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        photoURL: string;
+      };
+      /** @enum {string} */
+      authorSide: 'buyer' | 'seller';
+      productName: string;
+      reply: {
+        text: string;
+        createdAt: string;
+      } | null;
     };
     RoleResult: {
       /** @enum {string|null} */
@@ -1607,6 +1821,8 @@ export interface components {
       productImg: string;
       productPrice: number;
       buyerName: string;
+      /** Format: uuid */
+      buyerId?: string;
       buyerPhone: string | null;
       meetingLocation: string;
       note: string | null;
@@ -1622,6 +1838,8 @@ export interface components {
       /** @enum {string} */
       funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
       releaseAt: string | null;
+      reviewUntil?: string | null;
+      myReview?: components['schemas']['OwnReview'] | null;
       timeWhenBooked: string;
     };
     SignInInput: {
@@ -3127,6 +3345,7 @@ export interface operations {
         condition?: 'excellent' | 'good' | 'fair';
         verified?: 'true';
         location?: string;
+        minRating?: string;
         sort?: 'newest' | 'price_asc' | 'price_desc';
       };
       header?: never;
@@ -5009,6 +5228,403 @@ export interface operations {
       };
       /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reviewBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewReviewInput'];
+      };
+    };
+    responses: {
+      /** @description Reviewed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnReview'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  replyToReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewReviewReplyInput'];
+      };
+    };
+    responses: {
+      /** @description Answered: the review with its reply */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reportReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reported (also when it already was) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listReportedReviews: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of reported reviews */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReportedReview'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  hideReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Hidden (also when it already was) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listUserReviews: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of reviews */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
