@@ -64,9 +64,12 @@ export type ReportedReview = z.infer<typeof reportedReviewSchema>;
  * The author's own review of a booking, as its booking or sale shows it: the other side cannot
  * see it until `revealed`.
  */
-export const ownReviewSchema = z
-  .object({ _id: idSchema, rating: z.number().int(), text: z.string(), revealed: z.boolean() })
-  .meta({ id: 'OwnReview' });
+export const ownReviewSchema = z.object({
+  _id: idSchema,
+  rating: z.number().int(),
+  text: z.string(),
+  revealed: z.boolean(),
+});
 export type OwnReview = z.infer<typeof ownReviewSchema>;
 
 /**
@@ -85,8 +88,7 @@ export type Rating = z.infer<typeof ratingSchema>;
 /** A rating as a card shows it ("★ 4.8 · 23"); null until the first review shows. */
 export const ratingSummarySchema = z
   .object({ average: z.number(), count: z.number().int() })
-  .nullable()
-  .meta({ id: 'RatingSummary' });
+  .nullable();
 export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
 /** `GET /api/users/:id/profile`: what anyone may see of a buyer or a seller. */

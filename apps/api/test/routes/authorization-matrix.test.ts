@@ -133,6 +133,9 @@ interface Row {
 const registrationRole = (caller: Caller) =>
   caller === 'seller' || caller === 'otherSeller' ? 'seller' : 'buyer';
 
+/** An id no review has. */
+const NO_SUCH_REVIEW = '00000000-0000-4000-8000-000000000000';
+
 const MATRIX: Row[] = [
   {
     // Signed in; idempotent and never changes a role, so everyone with a live token gets 200.
@@ -862,6 +865,120 @@ const MATRIX: Row[] = [
       otherSeller: 415,
       admin: 415,
       deleted: 401,
+    },
+  },
+  {
+    // The two sides of the booking; not handed over → 409 (nothing is written).
+    call: 'POST /api/bookings/:id/review',
+    method: 'POST',
+    url: (f) => `/api/bookings/${f.bookingId}/review`,
+    body: () => ({ rating: 5, text: 'Smooth handover.' }),
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 409,
+      otherBuyer: 403,
+      seller: 409,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in; who may answer which review is reviews.test.ts's: here no review has the id.
+    call: 'POST /api/reviews/:id/reply',
+    method: 'POST',
+    url: () => `/api/reviews/${NO_SUCH_REVIEW}/reply`,
+    body: () => ({ text: 'Thank you!' }),
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 404,
+      otherBuyer: 404,
+      seller: 404,
+      otherSeller: 404,
+      admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in, anyone but the author (reviews.test.ts); here no review has the id.
+    call: 'POST /api/reviews/:id/report',
+    method: 'POST',
+    url: () => `/api/reviews/${NO_SUCH_REVIEW}/report`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 404,
+      otherBuyer: 404,
+      seller: 404,
+      otherSeller: 404,
+      admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only.
+    call: 'GET /api/reviews/reported',
+    method: 'GET',
+    url: () => '/api/reviews/reported',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only; no review has the id.
+    call: 'DELETE /api/reviews/:id',
+    method: 'DELETE',
+    url: () => `/api/reviews/${NO_SUCH_REVIEW}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Public.
+    call: 'GET /api/users/:id/profile',
+    method: 'GET',
+    url: (f) => `/api/users/${f.actors.seller.uid}/profile`,
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
+    },
+  },
+  {
+    // Public.
+    call: 'GET /api/users/:id/reviews',
+    method: 'GET',
+    url: (f) => `/api/users/${f.actors.seller.uid}/reviews`,
+    mutates: false,
+    expected: {
+      anonymous: 200,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 200,
     },
   },
 ];

@@ -1316,7 +1316,13 @@ export interface components {
       funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
       releaseAt: string | null;
       reviewUntil?: string | null;
-      myReview?: components['schemas']['OwnReview'] | null;
+      myReview?: {
+        /** Format: uuid */
+        _id: string;
+        rating: number;
+        text: string;
+        revealed: boolean;
+      } | null;
       timeWhenBooked: string;
     };
     BookingCreated: {
@@ -1455,7 +1461,10 @@ export interface components {
       report: boolean;
       timeWhenPost: string;
       sellerName: string;
-      sellerRating?: components['schemas']['RatingSummary'];
+      sellerRating?: {
+        average: number;
+        count: number;
+      } | null;
     };
     Message: {
       /** Format: uuid */
@@ -1582,13 +1591,6 @@ export interface components {
       bookingId: string;
       paymentId: string;
     };
-    OwnReview: {
-      /** Format: uuid */
-      _id: string;
-      rating: number;
-      text: string;
-      revealed: boolean;
-    };
     PasswordChangeInput: {
       currentPassword: string;
       newPassword: string;
@@ -1661,7 +1663,10 @@ export interface components {
       report: boolean;
       timeWhenPost: string;
       sellerName: string;
-      sellerRating?: components['schemas']['RatingSummary'];
+      sellerRating?: {
+        average: number;
+        count: number;
+      } | null;
       mobile: string;
       sellerEmail: string;
     };
@@ -1714,7 +1719,10 @@ export interface components {
       report: boolean;
       timeWhenPost: string;
       sellerName: string;
-      sellerRating?: components['schemas']['RatingSummary'];
+      sellerRating?: {
+        average: number;
+        count: number;
+      } | null;
       /** Format: uuid */
       sellerId: string;
       sellerSince: string;
@@ -1750,10 +1758,6 @@ export interface components {
       count: number;
       histogram: number[];
     };
-    RatingSummary: {
-      average: number;
-      count: number;
-    } | null;
     RegistrationInput: {
       userEmail?: string;
       userName?: string;
@@ -1839,7 +1843,13 @@ export interface components {
       funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
       releaseAt: string | null;
       reviewUntil?: string | null;
-      myReview?: components['schemas']['OwnReview'] | null;
+      myReview?: {
+        /** Format: uuid */
+        _id: string;
+        rating: number;
+        text: string;
+        revealed: boolean;
+      } | null;
       timeWhenBooked: string;
     };
     SignInInput: {
@@ -5258,7 +5268,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OwnReview'];
+          'application/json': {
+            /** Format: uuid */
+            _id: string;
+            rating: number;
+            text: string;
+            revealed: boolean;
+          };
         };
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */
