@@ -37,5 +37,5 @@ export const emailLinkQueryOptions = (token: string, change: boolean) =>
     refetchOnReconnect: false,
   });
 
-export const useEmailLink = (token: string, change: boolean) =>
-  useQuery({ ...emailLinkQueryOptions(token, change), enabled: token !== '' });
+export const useEmailLink = (token: string, change: boolean, ready: boolean) =>
+  useQuery({ ...emailLinkQueryOptions(token, change), enabled: ready && token !== '' });

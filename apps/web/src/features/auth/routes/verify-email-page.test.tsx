@@ -59,6 +59,37 @@ describe('verify email', () => {
     expect(posts(calls)).toEqual(['/api/auth/email/confirm']);
   });
 
+  it('follows a change link only once the role is known, so nothing asks about the old address after it', async () => {
+    // The server answers for the old address only until the change takes it, as the API does.
+    let changed = false;
+    const before = testUser('buyer', { email: 'old@example.com' });
+    const after = testUser('buyer', { email: 'new@example.com' });
+    const { calls } = mockApi({
+      ...signedInAs('buyer', { email: 'old@example.com' }),
+      'GET /api/auth/me': () => ({ body: { user: changed ? after : before } }),
+      'GET /api/user/checkrole/old%40example.com': () =>
+        changed
+          ? { status: 403, body: { message: messages.forbidden } }
+          : { body: { role: 'buyer' } },
+      'GET /api/user/checkrole/new%40example.com': { body: { role: 'buyer' } },
+      'POST /api/auth/email/confirm': () => {
+        changed = true;
+        return { body: { user: after } };
+      },
+    });
+    renderApp('/verify-email?token=sel.secret&change=1', { strict: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Your email address is changed' }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Go to your dashboard' })).toBeTruthy();
+    const paths = calls.map((call) => call.path);
+    expect(paths.indexOf('/api/user/checkrole/old%40example.com')).toBeLessThan(
+      paths.indexOf('/api/auth/email/confirm'),
+    );
+    expect(localStorage.getItem('jwttoken')).toBe('token-of-buyer');
+    expect(posts(calls)).toEqual(['/api/auth/email/confirm']);
+  });
+
   const failing: MockHandler = { status: 400, body: { message: messages.linkNotValid } };
 
   it("shows the API's word when the link no longer works", async () => {

@@ -19,8 +19,10 @@ export function Component() {
   const token = params.get('token') ?? '';
   const change = params.get('change') === '1';
   usePageTitle(change ? 'Confirm your new email address' : 'Confirm your email address');
-  const link = useEmailLink(token, change);
-  const { user, checkingSession, updateUser } = useAuth();
+  const { user, loading, checkingSession, updateUser } = useAuth();
+  // Followed once the session and its role are known: a role asked for by the old address after
+  // the change took it would be refused, and that refusal signs the user out.
+  const link = useEmailLink(token, change, !loading);
   const signedIn = user !== null;
 
   // Once the link worked and the session is known (it may have been read before the change).
