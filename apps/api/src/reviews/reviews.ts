@@ -56,11 +56,29 @@ const countInRating = (sign: '+' | '-') =>
       rating_histogram[changed.rating] = rating_histogram[changed.rating] ${sign} 1
     from changed where users.id = changed.subject_id`);
 
+/** A booking's id and its two sides. */
+type BookingSides = { id: string; buyerId: string; sellerId: string };
+
+/**
+ * Locks both sides' user rows in one order (by id) before their ratings or counts change: two
+ * bookings between the same two people, handed over or shown at once, would otherwise each lock
+ * one row first and wait for the other.
+ */
+async function lockSides(tx: Database, booking: BookingSides): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [booking.buyerId, booking.sellerId]))
+    .orderBy(users.id)
+    .for('update');
+}
+
 /**
  * Shows the booking's reviews not shown yet and counts them in their subjects' ratings; each
  * subject is told their review is out. In the caller's transaction, under the booking's lock.
  */
-async function reveal(tx: Database, jobs: JobQueue, booking: { id: string }): Promise<void> {
+async function reveal(tx: Database, jobs: JobQueue, booking: BookingSides): Promise<void> {
+  await lockSides(tx, booking);
   const { rows } = await tx.execute<{ subject_id: string; author_side: BookingSide }>(
     sql`with changed as (
       update ${reviews} set revealed_at = now()
@@ -361,8 +379,9 @@ export async function hideReview(db: Database, reviewId: string): Promise<void> 
 export async function countHandover(
   tx: Database,
   jobs: JobQueue,
-  booking: { id: string; buyerId: string; sellerId: string },
+  booking: BookingSides,
 ): Promise<void> {
+  await lockSides(tx, booking);
   await tx
     .update(users)
     .set({
