@@ -1,11 +1,13 @@
 // `npm run bench`: loads Reloop with the volume DESIGN §9 sets and checks each call against its
 // budget, on two databases in turn:
 //   - PostgreSQL (`BENCH_POSTGRES_URL`, e.g. postgres://postgres@127.0.0.1:5432/test): a scratch
-//     database on that server, 1M products, 20k sellers, 100k buyers, 300k bookings;
+//     database on that server, 1M products, 20k sellers, 100k buyers, 300k bookings, 300k
+//     reviews;
 //   - the embedded default (`npm start` without DATABASE_URL) at the smaller volume it is meant
 //     for, plus the resident memory of the app and its PostgreSQL processes.
 // Every list call, and search (words, filters, each sort), is measured on its first page, its
-// next page and a page 50 pages deep, with booking create, categories against a bare node:http ceiling, and sign-in (reported only).
+// next page and a page 50 pages deep (a seller's reviews among them, and searches by minRating),
+// with a seller's public profile, booking create, categories against a bare node:http ceiling, and sign-in (reported only).
 // Booking create books as thousands of the generated buyers, a few products each, so every
 // request is a 201 within the API's per-user allowances; their sessions are minted in SQL and
 // signed with the JWT_SECRET the bench starts each server with. It is measured twice in the same
@@ -122,6 +124,7 @@ const EMBEDDED_VOLUME: Volume = {
   sellers: 2_000,
   buyers: 10_000,
   bookings: 30_000,
+  reviews: 30_000,
 };
 
 /** A started Reloop and a SQL connection string to its database. */
@@ -215,7 +218,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
   log(
     `  in the database: ${counts.products} products (${counts.sold} sold, ${counts.advertised} advertised ` +
       `for sale, ${counts.reported} reported), ${counts.sellers} sellers, ${counts.buyers} buyers, ` +
-      `${counts.bookings} bookings`,
+      `${counts.bookings} bookings, ${counts.reviews} reviews`,
   );
   // Enough products that no booking request has to reuse one, at a generous rate, through the
   // warm-up and every round of both booking calls; then the burst's.
@@ -264,6 +267,8 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     { name: 'buyers (admin)', path: '/api/buyers', as: admin },
     { name: 'sellers (admin)', path: '/api/sellers', as: admin },
     { name: 'reported (admin)', path: '/api/reported/products', as: admin },
+    { name: "seller's reviews", path: `/api/users/${picks.sellerId}/reviews` },
+    { name: 'reported reviews (admin)', path: '/api/reviews/reported', as: admin },
     ...SEARCHES.map((search) => ({ ...search, budgetMs: SEARCH_P99_MS })),
   ];
   const notes = new Set<string>();
@@ -292,6 +297,12 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
       options: { url: `${server.url}/api/productcategory` },
     },
     { name: 'bare node:http, same bytes', options: { url: ceiling.url } },
+    {
+      // Public, on every seller's page and behind every listing's seller card.
+      name: "seller's profile",
+      budgetMs: LIST_P99_MS,
+      options: { url: `${server.url}/api/users/${picks.sellerId}/profile` },
+    },
     {
       // Every signed-in page polls it (the navbar bell), so it is held to a list's budget.
       name: "notifications (busiest seller's)",

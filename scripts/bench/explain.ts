@@ -18,6 +18,11 @@ import {
   listSellerProducts,
 } from '../../apps/api/src/products/products.ts';
 import { searchProducts } from '../../apps/api/src/products/search.ts';
+import {
+  listReportedReviews,
+  listReviewsOf,
+  profileOf,
+} from '../../apps/api/src/reviews/reviews.ts';
 import { listUsersByRole } from '../../apps/api/src/users/users.ts';
 import { SEARCHES } from './searches.ts';
 import type { Picks } from './volume.ts';
@@ -53,6 +58,16 @@ export async function explainLists(url: string, picks: Picks): Promise<Explained
       ['buyers (admin)', (page) => listUsersByRole(db, 'buyer', page)],
       ['sellers (admin)', (page) => listUsersByRole(db, 'seller', page)],
       ['reported (admin)', (page) => listReportedProducts(db, page)],
+      ["seller's reviews", (page) => listReviewsOf(db, picks.sellerId, page)],
+      ['reported reviews (admin)', (page) => listReportedReviews(db, page)],
+      // One row, not a list: explained as a list of a single page.
+      [
+        "seller's profile",
+        async (page) => {
+          await profileOf(db, picks.sellerId);
+          return { rows: [], limit: page.limit, nextCursor: undefined };
+        },
+      ],
       ...SEARCHES.map(({ name, path }): [string, (page: Pagination) => Promise<Page<unknown>>] => {
         const query = searchQuerySchema.parse(
           Object.fromEntries(new URL(path, 'http://reloop.invalid').searchParams),

@@ -52,6 +52,7 @@ export function moneyVolume(volume: Volume, bookings: number): Volume {
     sellers: scale(volume.sellers),
     buyers: scale(volume.buyers),
     bookings: scale(volume.bookings),
+    reviews: scale(volume.reviews),
   };
 }
 

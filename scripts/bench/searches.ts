@@ -11,4 +11,7 @@ export const SEARCHES = [
     name: 'search filters only',
     path: '/api/search?minRamGb=32&condition=excellent&verified=true',
   },
+  // Sellers rated 4 stars and up (DESIGN §16), with words and alone.
+  { name: 'search words+minRating', path: '/api/search?q=thinkpad&minRating=4' },
+  { name: 'search minRating only', path: '/api/search?minRating=4.5' },
 ];

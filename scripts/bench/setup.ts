@@ -11,13 +11,14 @@ export const POSTGRES_VOLUME: Volume = {
   sellers: 20_000,
   buyers: 100_000,
   bookings: 300_000,
+  reviews: 300_000,
 };
 
 export function describeVolume(volume: Volume): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return (
     `${n(volume.products)} products, ${n(volume.sellers)} sellers, ${n(volume.buyers)} buyers, ` +
-    `${n(volume.bookings)} bookings`
+    `${n(volume.bookings)} bookings, ${n(volume.reviews)} reviews`
   );
 }
 

@@ -26,6 +26,8 @@ export interface Volume {
   sellers: number;
   buyers: number;
   bookings: number;
+  /** Reviews after handovers (DESIGN §16), two per reviewed booking. */
+  reviews: number;
 }
 
 /** What the benchmark calls are aimed at, picked from the generated data by SQL. */
@@ -51,6 +53,7 @@ export interface Counts {
   sellers: number;
   buyers: number;
   bookings: number;
+  reviews: number;
   advertised: number;
   reported: number;
   sold: number;
@@ -283,6 +286,51 @@ const NOTIFICATIONS_SQL = `
     where b.note is not null and b.seller_read_at is null
   ) e`;
 
+/**
+ * Reviews (DESIGN §16): both sides of $1 bookings review each other, the busiest seller's
+ * bookings first so their profile has reviews 50 pages deep. Each subject has a quality of their
+ * own (a hash of their id) that their ratings scatter around, so averages spread from 2.5 to 5
+ * and `minRating` keeps some sellers and drops others. 95% are shown, a fifth of those answered,
+ * one in 200 reported.
+ */
+const REVIEWS_SQL = `
+  insert into reviews (booking_id, author_id, subject_id, author_side, rating, text, revealed_at,
+                       reply, replied_at, reported_at, created_at)
+  select b.id, side.author_id, side.subject_id, side.author_side,
+         greatest(1, least(5, round(2.5 + 2.5 * (abs(hashtext(side.subject_id::text)) % 1000)
+                                    / 1000.0 + (random() - 0.5) * 2)))::int,
+         'Met on time, the laptop was as described and everything went smoothly.',
+         case when shown then written.at end,
+         case when shown and answered then 'Thank you, it was a pleasure.' end,
+         case when shown and answered then written.at + interval '1 day' end,
+         case when shown and random() < 0.005 then written.at + interval '2 days' end,
+         written.at
+  from (
+    select id, buyer_id, seller_id, created_at from bookings
+    order by seller_id = (select p.seller_id from products p where p.deleted_at is null
+                          group by p.seller_id order by count(*) desc limit 1) desc,
+             hashtext(id::text)
+    limit $1::int
+  ) b
+  cross join lateral (values ('buyer', b.buyer_id, b.seller_id),
+                             ('seller', b.seller_id, b.buyer_id)) side(author_side, author_id, subject_id)
+  cross join lateral (select b.created_at + (now() - b.created_at) * random() as at,
+                             random() < 0.95 as shown, random() < 0.2 as answered) written`;
+
+/** Each user's rating from their shown reviews, as the reviews' transactions keep it. */
+const RATINGS_SQL = `
+  update users u
+  set rating_count = counted.n, rating_sum = counted.total, rating_histogram = counted.histogram
+  from (
+    select subject_id, count(*)::int as n, sum(rating)::int as total,
+           array[count(*) filter (where rating = 1), count(*) filter (where rating = 2),
+                 count(*) filter (where rating = 3), count(*) filter (where rating = 4),
+                 count(*) filter (where rating = 5)]::int[] as histogram
+    from reviews where revealed_at is not null and hidden_at is null
+    group by subject_id
+  ) counted
+  where u.id = counted.subject_id`;
+
 /** Loads `volume` into the database at `url` (already migrated and seeded by the app). */
 export async function generateVolume(
   url: string,
@@ -310,6 +358,8 @@ export async function generateVolume(
     ]);
     for (const [label, sql] of CONVERSATION_SQL) await step(label, sql, []);
     await step('notifications', NOTIFICATIONS_SQL, []);
+    await step('reviews', REVIEWS_SQL, [Math.floor(volume.reviews / 2)]);
+    await step('ratings on the user rows', RATINGS_SQL, []);
     const started = performance.now();
     await client.query('vacuum analyze');
     // The load wrote gigabytes of WAL: flush it now, or the checkpoint it forces lands in the
@@ -336,6 +386,7 @@ async function counts(client: pg.Client): Promise<Counts> {
            (select count(*)::int from users where role = 'seller') as sellers,
            (select count(*)::int from users where role = 'buyer') as buyers,
            (select count(*)::int from bookings) as bookings,
+           (select count(*)::int from reviews) as reviews,
            (select count(*)::int from products
              where advertised and status = 'unsold' and deleted_at is null) as advertised,
            (select count(*)::int from products where reported and deleted_at is null) as reported,
