@@ -33,12 +33,22 @@ const LAZY_ONLY =
 // imports anyway.
 const CORE =
   /packages[\\/]shared[\\/]src[\\/]messages\.ts$|src[\\/]lib[\\/](api-client|token|query-keys)\.ts$/;
-// The dashboard's shared parts (confirming, removing a listing, a booking's row, badges and
-// changes, a query's loading and error states) in one file its pages share: each separate chunk
-// costs the first bundle its name in the routes' preload lists, and counts against the chunks
-// the hash can number. The public pages' shared parts stay apart, so they load none of it.
+// The dashboard's shared parts (confirming, removing a listing, a booking's row, badges, changes
+// and review, a query's loading and error states) in one file its pages share: each separate
+// chunk costs the first bundle its name in the routes' preload lists, and counts against the
+// chunks the hash can number. The public pages' shared parts stay apart, so they load none of it.
 const DASHBOARD_KIT =
-  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change|loaded)\.tsx|lib[\\/](bookings|product-mutations)\.ts)$/;
+  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change|booking-review|loaded)\.tsx|lib[\\/](bookings|product-mutations)\.ts)$/;
+// The rules every form checks besides its schema (a number typed as text, the API's field errors),
+// in one file: each form loads both, and each chunk costs the first bundle its name.
+const FORM_RULES = /src[\\/]lib[\\/](form-errors|form-schemas)\.ts$/;
+// The small parts public pages and the dashboard alike show: display formats (prices, dates), a
+// listing's facts, who one deals with (the verified badge, ratings, a profile's address and
+// query) and an action's toast, in one file. A page that shows one nearly always loads the
+// others, from its own code or the dashboard kit's; each apart would cost the first bundle a name
+// and the hash's count a chunk.
+const UI_KIT =
+  /src[\\/](components[\\/]reputation\.tsx|lib[\\/](format|profiles|mutation-toasts)\.ts|features[\\/]catalog[\\/]components[\\/]listing-details\.tsx)$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), skipLoadedPreloads()],
@@ -71,6 +81,8 @@ export default defineConfig(({ command }) => ({
             // Their own modules only: what they import stays where it is shared from.
             { name: 'core', test: CORE, includeDependenciesRecursively: false },
             { name: 'dashboard-kit', test: DASHBOARD_KIT, includeDependenciesRecursively: false },
+            { name: 'ui-kit', test: UI_KIT, includeDependenciesRecursively: false },
+            { name: 'form-rules', test: FORM_RULES, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
             path: 'search',
             ...lazyPage(() => import('../features/catalog/routes/search-page.tsx')),
           },
+          { path: 'seller/:id', ...lazyPage(() => import('./routes/profile.tsx')) },
           {
             element: <GuestOnly />,
             children: [
@@ -181,6 +182,7 @@ export const routes: RouteObject[] = [
               adminPage('sellers'),
               adminPage('buyers'),
               adminPage('report'),
+              adminPage('reported-reviews'),
               conversationPage('report/:productId/threads/:bookingId?'),
               conversationPage('complaints/:bookingId?'),
               moneyPage('money'),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BookingSide } from '@reloop/shared';
 import { formatDate, formatPrice } from '../lib/format.ts';
+import { profilePath } from '../lib/profiles.ts';
 import { BookingStatusBadges, PhoneLink, type BookingState } from './booking-details.tsx';
 import { PhoneCaption, ThumbnailCell } from './list-page.tsx';
 
@@ -80,20 +81,31 @@ export function BookingCells({
   );
 }
 
-/** The other side of the booking: a name, and a phone to call while the server gives one. */
+/**
+ * The other side of the booking: a name, leading to their profile when the server says who they
+ * are (`profileId`), and a phone to call while the server gives one.
+ */
 export function BookingContact({
   caption,
   name,
+  profileId,
   phone,
 }: {
   caption: string;
   name: string;
+  profileId: string | undefined;
   phone: string | null;
 }) {
   return (
     <>
       <PhoneCaption>{caption}</PhoneCaption>
-      <span className="block">{name}</span>
+      {profileId ? (
+        <Link to={profilePath(profileId)} className="link block">
+          {name}
+        </Link>
+      ) : (
+        <span className="block">{name}</span>
+      )}
       {phone && <PhoneLink phone={phone} />}
     </>
   );

@@ -4,11 +4,12 @@ import { errorMessage } from '../lib/api-client.ts';
 import { Spinner } from './spinner.tsx';
 
 /**
- * A dashboard list screen: its title, then the list's states (see PagedListView) with the rows
- * in a CardTable. `children` (dialogs) follow.
+ * A dashboard list screen: its title and `intro`, then the list's states (see PagedListView) with
+ * the rows in a CardTable. `children` (dialogs) follow.
  */
 export function ListPage<Row>({
   title,
+  intro,
   list,
   loadingLabel,
   emptyText,
@@ -18,6 +19,7 @@ export function ListPage<Row>({
   children,
 }: {
   title: string;
+  intro?: ReactNode;
   list: PagedList<Row>;
   loadingLabel: string;
   emptyText: string;
@@ -30,6 +32,7 @@ export function ListPage<Row>({
   return (
     <section>
       <h1 className="mb-6 text-3xl font-bold">{title}</h1>
+      {intro}
       <PagedListView
         list={list}
         loadingLabel={loadingLabel}

@@ -5,6 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { ReviewBody } from '@reloop/shared';
 import { api, dataOf } from './api-client.ts';
 import { sharedKeys } from './query-keys.ts';
 
@@ -44,3 +45,12 @@ export function useBookingMutation<Input, Result>(mutationFn: (input: Input) => 
  */
 export const cancelBooking = (bookingId: string) =>
   dataOf(api.POST('/api/bookings/{id}/cancel', { params: { path: { id: bookingId } } }));
+
+/**
+ * Reviewing the other side once the laptop is handed over (DESIGN §16), by the buyer (My Orders)
+ * and the seller (My Sales) alike: the server knows which side the user is.
+ */
+export const reviewBooking = (bookingId: string, review: ReviewBody) =>
+  dataOf(
+    api.POST('/api/bookings/{id}/review', { params: { path: { id: bookingId } }, body: review }),
+  );

@@ -1,4 +1,4 @@
-import type { Booking, Product, Sale } from '@reloop/shared';
+import type { Booking, Product, Profile, Review, Sale } from '@reloop/shared';
 
 /** An unpaid booking of a ThinkPad by the signed-in test buyer. */
 export const unpaidBooking: Booking = {
@@ -93,4 +93,29 @@ export const listedProduct: Product = {
   advertise: false,
   report: false,
   timeWhenPost: '2026-11-20T10:00:00.000Z',
+};
+
+/** The seller of these fixtures, as their public profile shows them: rated, with deals done. */
+export const sellerProfile: Profile = {
+  _id: '44444444-4444-4444-8444-444444444444',
+  name: 'Sam Sellers',
+  photoURL: '',
+  memberSince: '2025-03-14T12:00:00.000Z',
+  verified: true,
+  role: 'seller',
+  rating: { average: 4.5, count: 4, histogram: [0, 0, 1, 0, 3] },
+  completedSales: 7,
+  completedPurchases: 0,
+};
+
+/** A buyer's shown review of that seller, not answered yet. */
+export const shownReview: Review = {
+  _id: '77777777-7777-4777-8777-777777777777',
+  rating: 5,
+  text: 'Exactly as described, and on time.',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  author: { _id: '88888888-8888-4888-8888-888888888888', name: 'Bea Buyer', photoURL: '' },
+  authorSide: 'buyer',
+  productName: 'ThinkPad T14',
+  reply: null,
 };

@@ -21,6 +21,7 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/sellers', label: 'All Sellers' },
     { to: '/dashboard/buyers', label: 'All Buyers' },
     { to: '/dashboard/report', label: 'Reported Products' },
+    { to: '/dashboard/reported-reviews', label: 'Reported Reviews' },
     { to: '/dashboard/complaints', label: 'Complaints' },
     { to: '/dashboard/money', label: 'Money' },
   ],

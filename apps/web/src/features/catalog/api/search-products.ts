@@ -25,6 +25,7 @@ export const searchFields = [
   'minStorageGb',
   'condition',
   'verified',
+  'minRating',
   'location',
   'sort',
 ] as const;

@@ -20,6 +20,23 @@ describe('product card', () => {
     expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
   });
 
+  it("shows the seller's rating beside their name, and none before their first review", async () => {
+    mockApi({
+      ...homeRoutes,
+      'GET /api/advertise/products': {
+        body: [
+          { ...product, sellerRating: { average: 4.8, count: 23 } },
+          { ...product, _id: '55555555-5555-4555-8555-555555555555', sellerRating: null },
+        ],
+      },
+    });
+    renderApp('/');
+    const rating = await screen.findByRole('img', { name: 'Rated 4.8 out of 5 from 23 reviews' });
+    expect(rating.textContent).toBe('★ 4.8 · 23');
+    expect(rating.closest('li')?.textContent).toContain('Sam Sellers');
+    expect(screen.getAllByRole('img', { name: /^Rated/ })).toHaveLength(1);
+  });
+
   it('offers a signed-in user Book Now and Report', async () => {
     mockApi({ ...signedInAs('buyer'), ...homeRoutes });
     renderApp('/');

@@ -3,10 +3,11 @@ import { LuCalendar, LuClock, LuMapPin, LuUser } from 'react-icons/lu';
 import { Link } from 'react-router';
 import type { Listing } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
+import { RatingSummary, VerifiedBadge } from '../../../components/reputation.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
 import { LogInToBookLink, ReportButton } from './listing-actions.tsx';
-import { ListingFact, VerifiedBadge } from './listing-details.tsx';
+import { ListingFact } from './listing-details.tsx';
 
 export type ProductHeadingLevel = 2 | 3;
 
@@ -64,6 +65,7 @@ export function ProductCard({
           <ListingFact icon={LuUser}>
             {product.sellerName || uiMessages.displayNameFallback}
             {product.sellerVerified && <VerifiedBadge />}
+            <RatingSummary rating={product.sellerRating} />
           </ListingFact>
         </ul>
         <p className="text-base-content/80 text-sm">{product.description}</p>

@@ -17,6 +17,11 @@ const atLeast = (amounts: number[], format: (amount: number) => string): Choice[
 ];
 const ramChoices = atLeast([8, 16, 32], (gigabytes) => `${gigabytes} GB`);
 const storageChoices = atLeast([256, 512, 1024], formatStorage);
+const sellerRatingChoices: Choice[] = [
+  { value: '', label: 'Any' },
+  { value: '4', label: '4 stars and up' },
+  { value: '3', label: '3 stars and up' },
+];
 // Text rather than numbers: what the API cannot read comes back as a message under the field.
 const priceBounds: [SearchField, string][] = [
   ['minPrice', 'Min price ($)'],
@@ -206,6 +211,7 @@ export function SearchFilters({
           />
           Verified sellers only
         </label>
+        <SelectField {...chosen('minRating')} label="Seller rating" choices={sellerRatingChoices} />
         <FormField
           {...described('location')}
           {...typed('location')}

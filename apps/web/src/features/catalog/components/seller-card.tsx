@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import type { ProductDetail } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
+import { RatingSummary, VerifiedBadge } from '../../../components/reputation.tsx';
+import { profilePath } from '../../../lib/profiles.ts';
 import { formatMonthYear, formatPrice } from '../../../lib/format.ts';
 import { useOtherListings } from '../api/get-seller-listings.ts';
-import { VerifiedBadge } from './listing-details.tsx';
 
-/** Who sells a listing: name, whether verified, since when, and what else they have for sale. */
+/**
+ * Who sells a listing: name (leading to their profile), whether verified, how they are rated,
+ * since when, and what else they have for sale.
+ */
 export function SellerCard({ listing }: { listing: ProductDetail }) {
   const sellerName = listing.sellerName || uiMessages.displayNameFallback;
   return (
@@ -15,8 +19,11 @@ export function SellerCard({ listing }: { listing: ProductDetail }) {
           Seller
         </h2>
         <p className="flex flex-wrap items-center gap-2 text-lg font-bold">
-          {sellerName}
+          <Link to={profilePath(listing.sellerId)} className="link">
+            {sellerName}
+          </Link>
           {listing.sellerVerified && <VerifiedBadge />}
+          <RatingSummary rating={listing.sellerRating} />
         </p>
         <p className="text-base-content/80 text-sm">
           Member since {formatMonthYear(listing.sellerSince)}

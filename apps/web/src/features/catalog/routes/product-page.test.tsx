@@ -11,6 +11,7 @@ const listing: ProductDetail = {
   batteryHealth: null,
   sellerId,
   sellerSince: '2025-03-14T12:00:00.000Z',
+  sellerRating: { average: 4.5, count: 4 },
 };
 const listingPath = `/product/${listing._id}`;
 const otherListing = (index: number): Product => ({
@@ -81,11 +82,18 @@ describe('listing page', () => {
     expect(spec('Battery health')).toBe('Not stated');
     expect(spec('Year of purchase')).toBe('2021');
 
-    // The seller's card: up to four other listings, never this one, each linking to its page.
+    // The seller's card: their name leading to their profile, their rating, and up to four other
+    // listings, never this one, each linking to its page.
     const seller = screen.getByRole('region', { name: 'Seller' });
     expect(within(seller).getByText('Member since March 2025')).toBeTruthy();
     expect(within(seller).getByText('verified')).toBeTruthy();
-    const others = await within(seller).findAllByRole('link');
+    expect(within(seller).getByRole('link', { name: 'Sam Sellers' }).getAttribute('href')).toBe(
+      `/seller/${sellerId}`,
+    );
+    expect(
+      within(seller).getByRole('img', { name: 'Rated 4.5 out of 5 from 4 reviews' }),
+    ).toBeTruthy();
+    const others = await within(seller).findAllByRole('link', { name: /^Other laptop/ });
     expect(others.map((link) => link.getAttribute('href'))).toEqual(
       [1, 2, 3, 4].map((index) => `/product/${otherListing(index)._id}`),
     );

@@ -136,6 +136,28 @@ describe('search page', () => {
     expect(field('Minimum RAM').value).toBe('32');
   });
 
+  it("filters by the seller's rating, in the URL like every filter", async () => {
+    const { calls } = searchApi();
+    const { router } = renderApp('/search?q=thinkpad&minRating=4');
+    await screen.findByRole('heading', { name: 'ThinkPad T14' });
+    const rating = field('Seller rating');
+    expect(
+      within(rating)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', '4 stars and up', '3 stars and up']);
+    expect(rating.value).toBe('4');
+    expect(searches(calls)).toEqual([{ q: 'thinkpad', minRating: '4', limit: '24' }]);
+
+    fireEvent.change(rating, { target: { value: '3' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=thinkpad&minRating=3'));
+    await waitFor(() =>
+      expect(searches(calls).at(-1)).toEqual({ q: 'thinkpad', minRating: '3', limit: '24' }),
+    );
+    fireEvent.change(rating, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=thinkpad'));
+  });
+
   it('offers to clear the filters, keeping the words, when nothing matches', async () => {
     const { calls } = searchApi(({ url }) => ({
       body: url.searchParams.has('minRamGb') ? [] : [listedProduct],

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UNREAD_COUNTED_UP_TO, type Notification, type Notifications } from '@reloop/shared';
-import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { mockApi, signedInAs, testUser } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
 const bookingId = '33333333-3333-4333-8333-333333333333';
@@ -108,6 +108,27 @@ describe('the notifications bell', () => {
     expect(href(/Complaint decided: ThinkPad T14/)).toBe('/dashboard/orders');
     expect(href(/Payment released: ThinkPad T14/)).toBe('/dashboard/earnings');
     expect(href(/Paid out: ThinkPad T14/)).toBe('/dashboard/earnings');
+  });
+
+  it('invites each side to review the other, and leads a shown review to the own profile', async () => {
+    showBell({
+      unread: 0,
+      unreadMessages: 0,
+      notifications: [
+        notification(1, 'review_invited', 'buyer', true),
+        notification(2, 'review_invited', 'seller', true),
+        notification(3, 'reviewed', 'seller', true),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    await panel.findByRole('link', { name: /Review the seller: ThinkPad T14/ });
+    const href = (name: RegExp) => panel.getByRole('link', { name }).getAttribute('href');
+    expect(href(/How did it go\? Review the seller: ThinkPad T14/)).toBe('/dashboard/orders');
+    expect(href(/How did it go\? Review the buyer: ThinkPad T14/)).toBe('/dashboard/sales');
+    expect(href(/A review of you is now on your profile: ThinkPad T14/)).toBe(
+      `/seller/${testUser('seller').uid}`,
+    );
   });
 
   it('says 99+ when the server counted up to its limit', async () => {

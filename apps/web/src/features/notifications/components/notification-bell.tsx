@@ -1,14 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { LuBell } from 'react-icons/lu';
 import { Link } from 'react-router';
-import { UNREAD_COUNTED_UP_TO, type Notification, type NotificationKind } from '@reloop/shared';
+import {
+  UNREAD_COUNTED_UP_TO,
+  type BookingSide,
+  type Notification,
+  type NotificationKind,
+} from '@reloop/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { formatTimeAgo } from '../../../lib/format.ts';
+import { profilePath } from '../../../lib/profiles.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 
 const PANEL_ID = 'notifications-panel';
 
-const TEXTS: Record<NotificationKind, (productName: string) => string> = {
+/** Each kind's text, about the product and, where it matters, in the words of the user's side. */
+const TEXTS: Record<NotificationKind, (productName: string, side: BookingSide) => string> = {
   booked: (productName) => `New booking: ${productName}`,
   paid: (productName) => `${productName} was paid`,
   message: (productName) => `New message about ${productName}`,
@@ -18,17 +26,22 @@ const TEXTS: Record<NotificationKind, (productName: string) => string> = {
   resolved: (productName) => `Complaint decided: ${productName}`,
   released: (productName) => `Payment released: ${productName}`,
   paid_out: (productName) => `Paid out: ${productName}`,
+  review_invited: (productName, side) =>
+    `How did it go? Review the ${side === 'buyer' ? 'seller' : 'buyer'}: ${productName}`,
+  reviewed: (productName) => `A review of you is now on your profile: ${productName}`,
 };
 
 const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
 
 /**
  * A message leads to its conversation, and so does a complaint, which is the conversation's
- * latest message; the seller's money to the earnings; anything else to the list it changed.
+ * latest message; the seller's money to the earnings; a review shown to the user's own profile
+ * (`userId`); anything else to the list it changed, where an invitation's review is written.
  */
-function destination({ kind, side, bookingId }: Notification) {
+function destination({ kind, side, bookingId }: Notification, userId: string) {
   if (kind === 'message' || kind === 'disputed') return `${LISTS[side]}/${bookingId}/messages`;
   if (kind === 'released' || kind === 'paid_out') return '/dashboard/earnings';
+  if (kind === 'reviewed') return profilePath(userId);
   return LISTS[side];
 }
 
@@ -46,6 +59,7 @@ const plural = (count: number, noun: string) =>
  * Feather's: every Feather icon any page uses ships in the first bundle with the navbar's own.
  */
 export default function NotificationBell() {
+  const userId = useAuth().user?.uid ?? '';
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const [open, setOpen] = useState(false);
@@ -89,13 +103,13 @@ export default function NotificationBell() {
           return (
             <li key={item._id}>
               <Link
-                to={destination(item)}
+                to={destination(item, userId)}
                 className="flex flex-col items-start gap-0"
                 onClick={() => setOpen(false)}
               >
                 <span className={emphasised ? 'font-semibold' : ''}>
                   {emphasised && <span className="sr-only">Unread: </span>}
-                  {TEXTS[item.kind](item.productName)}
+                  {TEXTS[item.kind](item.productName, item.side)}
                 </span>
                 <time dateTime={item.createdAt} className="text-base-content/70 text-xs">
                   {formatTimeAgo(item.createdAt)}

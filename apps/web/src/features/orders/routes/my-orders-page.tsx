@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { uiMessages } from '@reloop/shared/messages';
+import { BookingReview } from '../../../components/booking-review.tsx';
 import { BookingCells, BookingContact } from '../../../components/booking-row.tsx';
 import {
   cancellation,
@@ -58,8 +59,8 @@ const release = (booking: Booking): BookingChange => ({
 /**
  * /dashboard/orders: the buyer's bookings, where each stands and where its money is, the seller's
  * contact once paid, and what the state allows next (pay, cancel, show the handover code or
- * confirm the handover, then while the payment is held report a problem or release it, and talk
- * to the seller).
+ * confirm the handover, then while the payment is held report a problem or release it, review
+ * the seller, and talk to them).
  */
 export function Component() {
   usePageTitle('My Orders');
@@ -84,6 +85,7 @@ export function Component() {
               <BookingContact
                 caption="Seller"
                 name={booking.sellerName}
+                profileId={booking.sellerId}
                 phone={booking.sellerPhone}
               />
             ) : (
@@ -125,6 +127,7 @@ export function Component() {
               stays held until they decide.
             </p>
           )}
+          <BookingReview booking={booking} viewer="buyer" otherId={booking.sellerId} />
         </BookingCells>
       )}
     >

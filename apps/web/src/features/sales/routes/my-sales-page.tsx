@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ReleaseTime } from '../../../components/booking-details.tsx';
+import { BookingReview } from '../../../components/booking-review.tsx';
 import { BookingCells, BookingContact } from '../../../components/booking-row.tsx';
 import { cancellation, useBookingChange } from '../../../components/booking-change.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
@@ -13,7 +14,7 @@ const HandoverCodeForm = lazy(() => import('../components/handover-code-form.tsx
  * /dashboard/sales (sellers): every booking on the seller's products, with what the handover
  * needs (the buyer's name and phone, where they meet, the buyer's note, the buyer's code to enter
  * there), where it stands and where its money is. The seller declines an unpaid booking, and
- * cancels a paid sale (the buyer is refunded).
+ * cancels a paid sale (the buyer is refunded), and reviews the buyer after the handover.
  */
 export function Component() {
   usePageTitle('My Sales');
@@ -31,7 +32,14 @@ export function Component() {
         <BookingCells
           booking={sale}
           viewer="seller"
-          contact={<BookingContact caption="Buyer" name={sale.buyerName} phone={sale.buyerPhone} />}
+          contact={
+            <BookingContact
+              caption="Buyer"
+              name={sale.buyerName}
+              profileId={sale.buyerId}
+              phone={sale.buyerPhone}
+            />
+          }
           meetingLocation={sale.meetingLocation}
           conversation={`/dashboard/sales/${sale._id}/messages`}
         >
@@ -53,6 +61,7 @@ export function Component() {
               Answer them in Messages.
             </p>
           )}
+          <BookingReview booking={sale} viewer="seller" otherId={sale.buyerId} />
         </BookingCells>
       )}
     >

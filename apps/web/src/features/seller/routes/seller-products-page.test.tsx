@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@reloop/shared';
-import { listedProduct } from '../../../testing/fixtures.ts';
-import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { listedProduct, sellerProfile } from '../../../testing/fixtures.ts';
+import { mockApi, signedInAs, testUser } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
 const soldMacBook: Product = {
@@ -52,5 +52,38 @@ describe("seller's products", () => {
 
     expect(row('Old Dell').getByText('No specs yet')).toBeTruthy();
     expect(row('Old Dell').getByRole('link', { name: 'Edit Old Dell' })).toBeTruthy();
+  });
+
+  it('heads the list with the seller’s rating and the way to their public profile', async () => {
+    const { uid } = testUser('seller');
+    mockApi({
+      ...signedInAs('seller'),
+      'GET /api/seller/products': { body: [listedProduct] },
+      [`GET /api/users/${uid}/profile`]: { body: { ...sellerProfile, _id: uid } },
+    });
+    renderApp('/dashboard/products');
+    const rating = await screen.findByRole('img', { name: 'Rated 4.5 out of 5 from 4 reviews' });
+    expect(rating.parentElement?.textContent).toBe('Your rating: ★ 4.5 · 4');
+    expect(screen.getByRole('link', { name: 'Your public profile' }).getAttribute('href')).toBe(
+      `/seller/${uid}`,
+    );
+  });
+
+  it('says no review of a new seller is shown yet', async () => {
+    const { uid } = testUser('seller');
+    mockApi({
+      ...signedInAs('seller'),
+      'GET /api/seller/products': { body: [] },
+      [`GET /api/users/${uid}/profile`]: {
+        body: {
+          ...sellerProfile,
+          _id: uid,
+          rating: { average: null, count: 0, histogram: [0, 0, 0, 0, 0] },
+        },
+      },
+    });
+    renderApp('/dashboard/products');
+    expect(await screen.findByText('No reviews of you are shown yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your public profile' })).toBeTruthy();
   });
 });

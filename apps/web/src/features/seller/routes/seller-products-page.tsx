@@ -8,9 +8,13 @@ import { formatPrice } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useAdvertiseProduct, useSellerProducts } from '../api/products.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { OwnRating } from '../components/own-rating.tsx';
 import { specSummary } from '../components/spec-summary.ts';
 
-/** /dashboard/products — the seller's listings, to edit, advertise or delete. */
+/**
+ * /dashboard/products — the seller's rating and the way to their public profile, then their
+ * listings, to edit, advertise or delete.
+ */
 export function Component() {
   usePageTitle('All Products');
   const { user } = useAuth();
@@ -23,6 +27,7 @@ export function Component() {
   return (
     <ListPage
       title="All Products"
+      intro={user && <OwnRating userId={user.uid} />}
       list={products}
       loadingLabel="Loading your products"
       emptyText={uiMessages.noProducts}

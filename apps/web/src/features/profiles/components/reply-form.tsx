@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MAX_REVIEW_TEXT, reviewReplyBodySchema, type ReviewReplyBody } from '@reloop/shared';
+import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { showFieldErrors } from '../../../lib/form-errors.ts';
+import { toastOutcome } from '../../../lib/mutation-toasts.ts';
+import { useReplyToReview } from '../api/reviews.ts';
+
+// Refusals stay under the form, next to what can be changed; only the success is toasted.
+const replied = toastOutcome('Reply posted');
+
+/**
+ * The reviewed person's one public answer to a review, checked by the server's own rules. On a
+ * refusal the form stays with the server's message and what was typed.
+ */
+export default function ReplyForm({
+  review,
+  subjectId,
+  onDone,
+}: {
+  review: { _id: string; author: { name: string } };
+  subjectId: string;
+  onDone: () => void;
+}) {
+  const reply = useReplyToReview(subjectId);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<ReviewReplyBody>({
+    resolver: zodResolver(reviewReplyBodySchema),
+    defaultValues: { text: '' },
+  });
+  const error = formState.errors.text?.message;
+  const id = `reply-${review._id}`;
+
+  const onSubmit = handleSubmit(async ({ text }) => {
+    setRefusal(null);
+    try {
+      await reply.mutateAsync({ reviewId: review._id, text });
+      replied.onSuccess();
+      onDone();
+    } catch (failure) {
+      if (showFieldErrors(failure, ['text'], setError)) return;
+      setRefusal(errorMessage(failure));
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <form className="ml-4 grid gap-2" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Field id={id} label={`Your reply to ${review.author.name}`} error={error}>
+        <textarea
+          className="textarea textarea-bordered w-full"
+          rows={3}
+          maxLength={MAX_REVIEW_TEXT}
+          // The form opens where the button that asked for it was.
+          autoFocus
+          {...describedBy(id, error)}
+          {...register('text')}
+        />
+      </Field>
+      <p role="alert" className="text-error min-h-5 text-sm">
+        {refusal}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={busy}>Post reply</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
