@@ -5,7 +5,8 @@ import { ApiClient, DEMO_PASSWORD } from './api.ts';
  * Every screen of the web app, and the data that makes each one show something: the demo
  * accounts signed in, the demo buyer's bookings of the demo seller's laptops in each state (one
  * to pay, one paid with a conversation going on, one handed over, one cancelled and refunded), a
- * reported product to review, a listing to look at and one to edit. Shared by the screenshot
+ * reported product to review, the handed-over booking reviewed both ways (one review answered,
+ * the other reported), a listing to look at and one to edit. Shared by the screenshot
  * script and the accessibility sweep, so both cover the same screens.
  */
 export const VIEWPORTS = {
@@ -72,6 +73,27 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
   // edited below) or advertised (on the home page).
   const handedOver = await paidBooking('elitebook', 'Austin Central Library');
   await buyer.request('POST', `/bookings/${handedOver._id}/complete`);
+  // Both sides review the handover, so both reviews show; the seller answers the buyer's, and the
+  // buyer reports the seller's, for the admins' list.
+  await buyer.request('POST', `/bookings/${handedOver._id}/review`, {
+    rating: 5,
+    text: 'Exactly as described, and a quick, friendly meetup.',
+  });
+  const sellersReview = await seller.request<{ _id: string }>(
+    'POST',
+    `/bookings/${handedOver._id}/review`,
+    { rating: 3, text: 'Came twenty minutes late without a word.' },
+  );
+  const { user: demoSeller } = await seller.request<{ user: { uid: string } }>('GET', '/auth/me');
+  const [buyersReview] = await api.request<{ _id: string }[]>(
+    'GET',
+    `/users/${demoSeller.uid}/reviews`,
+  );
+  if (!buyersReview) throw new Error('the buyer’s review is not shown');
+  await seller.request('POST', `/reviews/${buyersReview._id}/reply`, {
+    text: 'Thank you, enjoy the EliteBook!',
+  });
+  await buyer.request('POST', `/reviews/${sellersReview._id}/report`);
   const refunded = await paidBooking('zenbook', 'Union Station', 'Can I see it running first?');
   await seller.request('POST', `/bookings/${refunded._id}/cancel`);
   const talking = await paidBooking('latitude', 'Central Library', 'Is the charger included?');
@@ -119,6 +141,8 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     screen('all-sellers', '/dashboard/sellers', 'admin'),
     screen('all-buyers', '/dashboard/buyers', 'admin'),
     screen('reported-products', '/dashboard/report', 'admin'),
+    screen('reported-reviews', '/dashboard/reported-reviews', 'admin'),
+    screen('seller-profile', `/seller/${demoSeller.uid}`, 'visitor'),
     screen('forgot-password', '/forgot-password', 'visitor'),
     screen('reset-password', '/reset-password?token=emailed.link', 'visitor'),
     screen('verify-email-failed', '/verify-email?token=used.link', 'visitor'),

@@ -138,13 +138,14 @@ it('lets a buyer ask about a paid laptop, hear back without reloading and confir
     await expectBadges(order, 'Handed over', 'Payment held');
     expect(
       await order.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent)),
-    ).toEqual(['Report a problem', 'Release payment now']);
+    ).toEqual(['Report a problem', 'Release payment now', 'Review the seller']);
     await expectPhoneLink(order, SELLER_PHONE);
 
     const soldSale = await openMySales(sellerPage, laptop.name);
     await expectBadges(soldSale, 'Handed over', 'Payment held');
     await soldSale.getByText(/^Payment held until .+, then paid to you\.$/).waitFor();
-    expect(await soldSale.getByRole('button').count()).toBe(0);
+    // Nothing is left to cancel or confirm: the seller may only review the buyer.
+    expect(await soldSale.getByRole('button').allTextContents()).toEqual(['Review the buyer']);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ApiClient } from '../../src/api.ts';
+import { ApiClient, TEST_CARD } from '../../src/api.ts';
 import {
   expectAccessible,
   expectToast,
@@ -244,4 +244,34 @@ export async function newDeal({ api }: Reloop, laptopName: string, sellerPhone: 
     mobile: sellerPhone,
   });
   return { seller, buyer, laptop, categoryId: category._id };
+}
+
+/**
+ * A laptop of `seller`'s booked by `buyer`, paid with the test card and handed over (the buyer
+ * confirms it), all through the API; returns the booking's id.
+ */
+export async function handOverByApi(
+  seller: ApiClient,
+  buyer: ApiClient,
+  laptop: { name: string; categoryId: string },
+): Promise<{ bookingId: string; laptop: Listed }> {
+  const listed = await listLaptopByApi(seller, laptop);
+  const { _id: bookingId } = await buyer.request<{ _id: string }>('POST', '/booking', {
+    productId: listed._id,
+    buyerPhone: '5125550199',
+    buyerMeetingLocation: 'Central Library',
+  });
+  const { clientSecret } = await buyer.request<{ clientSecret: string }>(
+    'POST',
+    '/create-payment-intent',
+    { bookingId },
+  );
+  const { paymentIntent } = await buyer.request<{ paymentIntent: { id: string } }>(
+    'POST',
+    '/payments/test/confirm',
+    { clientSecret, card: TEST_CARD, billingDetails: { name: 'Bea Buyer', email: '' } },
+  );
+  await buyer.request('POST', '/orders', { bookingId, paymentId: paymentIntent.id });
+  await buyer.request('POST', `/bookings/${bookingId}/complete`);
+  return { bookingId, laptop: listed };
 }
