@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -9,9 +9,8 @@ import {
   reviewBodySchema,
   type BookingSide,
 } from '@reloop/shared';
-import { errorMessage } from '../lib/api-client.ts';
 import { refreshBookingViews, reviewBooking } from '../lib/bookings.ts';
-import { showFieldErrors } from '../lib/form-errors.ts';
+import { useSubmission } from '../lib/form-errors.ts';
 import { numberFromText } from '../lib/form-schemas.ts';
 import { toastOutcome } from '../lib/mutation-toasts.ts';
 import { profileKeys } from '../lib/profiles.ts';
@@ -57,7 +56,6 @@ export default function ReviewDialog({
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]),
   });
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, control } = useForm<
     ReviewInput,
     unknown,
@@ -68,17 +66,16 @@ export default function ReviewDialog({
   const ratingError = errors.rating?.message;
   const textError = errors.text?.message;
 
-  const onSubmit = handleSubmit(async (written) => {
-    setRefusal(null);
-    try {
-      await review.mutateAsync(written);
+  const { refusal, submit } = useSubmission(
+    ['rating', 'text'],
+    setError,
+    review.mutateAsync,
+    () => {
       sent.onSuccess();
       onClose();
-    } catch (error) {
-      if (showFieldErrors(error, ['rating', 'text'], setError)) return;
-      setRefusal(errorMessage(error));
-    }
-  });
+    },
+  );
+  const onSubmit = handleSubmit(submit);
 
   const busy = formState.isSubmitting;
   return (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -11,9 +11,8 @@ import {
 } from '@reloop/shared';
 import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useBookingMutation } from '../../../lib/bookings.ts';
-import { showFieldErrors } from '../../../lib/form-errors.ts';
+import { useSubmission } from '../../../lib/form-errors.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { openDispute } from '../api/bookings.ts';
@@ -46,7 +45,6 @@ export default function ComplaintDialog({
   const complain = useBookingMutation((complaint: Complaint) =>
     openDispute(booking._id, complaint),
   );
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<
     ComplaintInput,
     unknown,
@@ -54,17 +52,16 @@ export default function ComplaintDialog({
   >({ resolver: zodResolver(complaintSchema), defaultValues: { reason: '', text: '' } });
   const { errors } = formState;
 
-  const onSubmit = handleSubmit(async (complaint) => {
-    setRefusal(null);
-    try {
-      await complain.mutateAsync(complaint);
+  const { refusal, submit } = useSubmission(
+    ['reason', 'text'],
+    setError,
+    complain.mutateAsync,
+    () => {
       reported.onSuccess();
       onClose();
-    } catch (error) {
-      if (showFieldErrors(error, ['reason', 'text'], setError)) return;
-      setRefusal(errorMessage(error));
-    }
-  });
+    },
+  );
+  const onSubmit = handleSubmit(submit);
 
   const busy = formState.isSubmitting;
   return (

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MAX_REVIEW_TEXT, reviewReplyBodySchema, type ReviewReplyBody } from '@reloop/shared';
 import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { showFieldErrors } from '../../../lib/form-errors.ts';
+import { useSubmission } from '../../../lib/form-errors.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useReplyToReview } from '../api/reviews.ts';
 
@@ -25,7 +23,6 @@ export default function ReplyForm({
   onDone: () => void;
 }) {
   const reply = useReplyToReview(subjectId);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<ReviewReplyBody>({
     resolver: zodResolver(reviewReplyBodySchema),
     defaultValues: { text: '' },
@@ -33,17 +30,16 @@ export default function ReplyForm({
   const error = formState.errors.text?.message;
   const id = `reply-${review._id}`;
 
-  const onSubmit = handleSubmit(async ({ text }) => {
-    setRefusal(null);
-    try {
-      await reply.mutateAsync({ reviewId: review._id, text });
+  const { refusal, submit } = useSubmission(
+    ['text'],
+    setError,
+    ({ text }: ReviewReplyBody) => reply.mutateAsync({ reviewId: review._id, text }),
+    () => {
       replied.onSuccess();
       onDone();
-    } catch (failure) {
-      if (showFieldErrors(failure, ['text'], setError)) return;
-      setRefusal(errorMessage(failure));
-    }
-  });
+    },
+  );
+  const onSubmit = handleSubmit(submit);
 
   const busy = formState.isSubmitting;
   return (
