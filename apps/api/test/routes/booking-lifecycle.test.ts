@@ -427,7 +427,8 @@ describe('POST /api/bookings/:id/complete', () => {
     expect(Date.parse(booking.releaseAt ?? '') - Date.parse(booking.completedAt ?? '')).toBe(
       48 * 3_600_000,
     );
-    expect(await kindsOf(seller)).toEqual(['completed', 'paid', 'booked']);
+    // Told of the handover, and invited to review the buyer (DESIGN §16).
+    expect(await kindsOf(seller)).toEqual(['completed', 'review_invited', 'paid', 'booked']);
 
     const before = await marketplaceRows(t.db);
     expect((await complete(buyer, bookingId)).json()).toEqual(response.json());

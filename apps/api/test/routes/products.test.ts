@@ -140,6 +140,8 @@ describe('POST /api/product', () => {
       screenInches: 14,
       batteryHealth: 88,
       sellerName: 'A seller',
+      // No review of the seller is shown yet (DESIGN §16).
+      sellerRating: null,
       sellerVerified: false,
       status: 'unsold',
       advertise: false,
