@@ -88,6 +88,10 @@ describe('POST /api/booking', () => {
       funds: 'none',
       releaseAt: null,
       handoverCode: null,
+      // Reviews come after the handover; the seller's id leads to their profile (DESIGN §16).
+      reviewUntil: null,
+      myReview: null,
+      sellerId: seller.uid,
       unreadMessages: 0,
       timeWhenBooked: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
