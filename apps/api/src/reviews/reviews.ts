@@ -136,7 +136,9 @@ export async function postReview(
       .select({ count: sql<number>`count(*)::int` })
       .from(reviews)
       .where(eq(reviews.bookingId, locked.id));
-    if (count === 2) {
+    // The other side has reviewed too: both show now, this one with them.
+    const revealed = count === 2;
+    if (revealed) {
       await reveal(tx, reputation.jobs, locked);
     } else {
       await reputation.jobs.enqueue(
@@ -146,16 +148,7 @@ export async function postReview(
         { startAfter: closesAt, singletonKey: locked.id },
       );
     }
-    const [own] = await tx
-      .select({ revealed: sql<boolean>`${reviews.revealedAt} is not null` })
-      .from(reviews)
-      .where(eq(reviews.id, written.id));
-    return {
-      _id: written.id,
-      rating: body.rating,
-      text: body.text,
-      revealed: own?.revealed ?? false,
-    };
+    return { _id: written.id, rating: body.rating, text: body.text, revealed };
   });
 }
 

@@ -5,7 +5,8 @@ import { Link, useParams, type Params } from 'react-router';
 import type { BookingStatus, ProductDetail } from '@reloop/shared';
 import { conditionGrades } from '@reloop/shared/conditions';
 import { NotFound } from '../../../components/error-screen.tsx';
-import { ApiError, errorMessage, type ApiSchema } from '../../../lib/api-client.ts';
+import { isMissing, LoadFailure } from '../../../components/load-failure.tsx';
+import type { ApiSchema } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -40,19 +41,9 @@ export function Component() {
   const listing = useProduct(id);
   if (listing.isPending) return <ListingPlaceholder />;
   if (listing.isError) {
-    // An id that is not one (400) is as missing as a deleted listing (404).
-    const missing = listing.error instanceof ApiError && [400, 404].includes(listing.error.status);
-    if (missing) return <ListingNotFound />;
+    if (isMissing(listing.error)) return <ListingNotFound />;
     return (
-      <div
-        role="alert"
-        className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6"
-      >
-        <p className="text-error">The listing could not be loaded: {errorMessage(listing.error)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void listing.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailure what="listing" error={listing.error} onRetry={() => void listing.refetch()} />
     );
   }
   return <Listing listing={listing.data} />;

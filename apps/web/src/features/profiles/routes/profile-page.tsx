@@ -4,9 +4,9 @@ import { Link, useParams, type Params } from 'react-router';
 import type { Profile } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { PagedListView } from '../../../components/list-page.tsx';
+import { isMissing, LoadFailure } from '../../../components/load-failure.tsx';
 import { RatingSummary, VerifiedBadge } from '../../../components/reputation.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatMonthYear } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -33,19 +33,9 @@ export function ProfilePage({ listings }: { listings: SellerListingsSlot }) {
   const profile = useProfile(id);
   if (profile.isPending) return <Spinner label="Loading the profile" />;
   if (profile.isError) {
-    // An id that is not one (400) is as missing as an unknown person (404).
-    const missing = profile.error instanceof ApiError && [400, 404].includes(profile.error.status);
-    if (missing) return <ProfileNotFound />;
+    if (isMissing(profile.error)) return <ProfileNotFound />;
     return (
-      <div
-        role="alert"
-        className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6"
-      >
-        <p className="text-error">The profile could not be loaded: {errorMessage(profile.error)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailure what="profile" error={profile.error} onRetry={() => void profile.refetch()} />
     );
   }
   return <ProfileView profile={profile.data} listings={listings} />;
