@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './conditions.ts';
 export * from './limits.ts';
+export * from './live-events.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
 export * from './money.ts';

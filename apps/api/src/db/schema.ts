@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -17,6 +19,7 @@ import {
   disputeOutcomeSchema,
   disputeReasonSchema,
   fundsSchema,
+  liveEventTypeSchema,
   messageSenderSchema,
   notificationKindSchema,
 } from '@reloop/shared';
@@ -620,5 +623,38 @@ export const reviews = pgTable(
     index('reviews_reported_listing_idx')
       .on(...newestFirst(table))
       .where(sql`${table.reportedAt} is not null and ${table.hiddenAt} is null`),
+  ],
+);
+
+/** A transaction's 64-bit id, which orders live events by when they can be read (events/). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+const LIVE_EVENT_TYPES = valuesOf(liveEventTypeSchema);
+
+/**
+ * What `GET /api/events` streams (DESIGN §17), written in the transaction of what happened so
+ * an event exists exactly when its cause does, and kept a day for streams that reconnect. A
+ * stream's position is (transaction_id, id): an event becomes readable only once every
+ * transaction older than its own has ended, so no event can later appear behind one already
+ * sent (events/positions.ts).
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: xid8('transaction_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    userId: uuid('user_id').notNull(),
+    type: text('type', { enum: LIVE_EVENT_TYPES }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('live_events_type_check', sql`${table.type} in ${inList(LIVE_EVENT_TYPES)}`),
+    // Each instance reads what is new for anyone; a reconnecting stream what is new for its user.
+    index('live_events_position_idx').on(table.transactionId, table.id),
+    index('live_events_user_idx').on(table.userId, table.transactionId, table.id),
+    index('live_events_created_idx').on(table.createdAt),
   ],
 );
