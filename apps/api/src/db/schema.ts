@@ -255,11 +255,19 @@ export const products = pgTable(
  * only widen, on every listing and edit, so they stay true when listings are sold or deleted.
  * `lexeme` is compared byte-wise (collation "C", set in the migration) so a prefix is a range.
  */
-export const searchPriceBounds = pgTable('search_price_bounds', {
-  lexeme: text('lexeme').primaryKey(),
-  minPriceCents: integer('min_price_cents').notNull(),
-  maxPriceCents: integer('max_price_cents').notNull(),
-});
+export const searchPriceBounds = pgTable(
+  'search_price_bounds',
+  {
+    lexeme: text('lexeme').primaryKey(),
+    minPriceCents: integer('min_price_cents').notNull(),
+    maxPriceCents: integer('max_price_cents').notNull(),
+  },
+  (table) => [
+    // A searched word that starts no known word is looked up by trigram similarity (pg_trgm,
+    // created in the migration): the closest known word is searched instead (products/search.ts).
+    index('search_price_bounds_lexeme_trgm_idx').using('gin', table.lexeme.op('gin_trgm_ops')),
+  ],
+);
 
 /**
  * A shared enum's values, for a column's `enum` and its check constraint: the API's schema and
