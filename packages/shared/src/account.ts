@@ -56,6 +56,9 @@ export const notificationPreferencesSchema = z
     bookings: z.boolean(),
     messages: z.boolean(),
     reviews: z.boolean(),
+    /** A watched listing's price dropped, or it sold. */
+    watchlist: z.boolean(),
+    /** The daily digest of listings that match a saved search. */
     savedSearches: z.boolean(),
   })
   .strict()
@@ -81,7 +84,8 @@ const exportedDeal = z.object({
 /**
  * Everything Reloop holds about a user (`GET /api/auth/export`), as plain JSON they can keep:
  * their profile and choices, their listings (deleted ones too), bookings as buyer, sales as
- * seller, the messages of those conversations and their notifications. Never a password hash.
+ * seller, the messages of those conversations, their notifications, watched listings and saved
+ * searches. Never a password hash.
  */
 export const accountExportSchema = z
   .object({
@@ -136,8 +140,22 @@ export const accountExportSchema = z
     notifications: z.array(
       z.object({
         kind: z.string(),
-        bookingId: z.string(),
+        /** What the notice is about: a booking, or for the listing kinds a listing. */
+        bookingId: z.string().nullable(),
+        productId: z.string().nullable(),
         read: z.boolean(),
+        createdAt: z.string(),
+      }),
+    ),
+    watchlist: z.array(
+      z.object({ productId: z.string(), productName: z.string(), watchedAt: z.string() }),
+    ),
+    savedSearches: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        /** The search's terms as `GET /api/search` takes them. */
+        query: z.record(z.string(), z.string()),
         createdAt: z.string(),
       }),
     ),

@@ -14,3 +14,9 @@ export const MAX_UNPAID_BOOKINGS = 30;
  * shown because the other side never reviewed show when it ends.
  */
 export const REVIEW_WINDOW_DAYS = 14;
+
+/** Listings one user may watch at once (DESIGN §17): a watchlist, not a copy of the catalogue. */
+export const MAX_WATCHED_LISTINGS = 500;
+
+/** Saved searches one user may keep (DESIGN §17): each is matched against every new listing. */
+export const MAX_SAVED_SEARCHES = 50;

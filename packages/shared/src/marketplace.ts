@@ -516,16 +516,39 @@ export const notificationSchema = z
     kind: notificationKindSchema,
     bookingId: idSchema,
     /** The user's side of the booking: where the notification leads (My Orders or My Sales). */
-    side: bookingSideSchema,
+    side: bookingSideSchema.nullable(),
+    /** The listing a listing notice is about: it leads to the listing's page. */
+    productId: idSchema.nullable(),
+    /** The saved search a listing matched (`search_match`); null once that search is deleted. */
+    searchName: z.string().nullable(),
     productName: z.string(),
     read: z.boolean(),
     createdAt: isoTime,
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
+  /** A listing the user watches is cheaper now. */
+  'price_dropped',
+  /** A listing the user watches was sold to someone else. */
+  'listing_sold',
+  /** A new or repriced listing matches one of the user's saved searches. */
+  'search_match',
 
 /**
  * Unread notifications and messages are counted up to this many: the bell shows "99+" beyond,
+/** Notices about a listing rather than a booking (DESIGN §17): they lead to the listing's page. */
+export const listingNoticeKindSchema = notificationKindSchema.extract([
+  'price_dropped',
+  'listing_sold',
+  'search_match',
+]);
+export type ListingNoticeKind = z.infer<typeof listingNoticeKindSchema>;
+export type BookingNoticeKind = Exclude<NotificationKind, ListingNoticeKind>;
+
+/**
+ * A notice is about a booking (`bookingId` and `side` set, `productId` null) or, for the listing
+ * kinds, about a listing (`productId` set, `bookingId` and `side` null).
+ */
  * and a poll never reads a seller's whole backlog.
  */
 export const UNREAD_COUNTED_UP_TO = 100;
@@ -552,7 +575,7 @@ export type Notifications = z.infer<typeof notificationsSchema>;
 
 export const paymentIntentBodySchema = z
   .object({
-    bookingId: idSchema,
+    bookingId: idSchema.nullable(),
     /** Accepted for compatibility and ignored: the amount comes from the booking. */
     price: z.unknown().optional(),
   })

@@ -1,4 +1,9 @@
-import { MAX_UNPAID_BOOKINGS, REVIEW_WINDOW_DAYS } from './limits.ts';
+import {
+  MAX_SAVED_SEARCHES,
+  MAX_UNPAID_BOOKINGS,
+  MAX_WATCHED_LISTINGS,
+  REVIEW_WINDOW_DAYS,
+} from './limits.ts';
 
 /**
  * User-facing texts that both the API and the web app show. Keeping them in one place means a
@@ -89,6 +94,10 @@ export const messages = {
   alreadyReplied: 'You already answered this review',
   ownReviewReport: 'You cannot report your own review',
   profileNotFound: 'Profile not found',
+  ownListingWatched: 'You cannot watch your own listing',
+  watchlistFull: `You are watching ${MAX_WATCHED_LISTINGS} listings, the most there can be: stop watching one first`,
+  savedSearchesFull: `You have ${MAX_SAVED_SEARCHES} saved searches, the most there can be: delete one first`,
+  savedSearchNotFound: 'Saved search not found',
 } as const;
 
 /** A seller's account cannot end while money is owed to it (DESIGN §15); `amount` as "$12.50". */

@@ -4,11 +4,13 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +18,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  conditionSchema,
   disputeOutcomeSchema,
   disputeReasonSchema,
   fundsSchema,
@@ -66,6 +69,7 @@ export const users = pgTable(
     notifyBookings: boolean('notify_bookings').notNull().default(true),
     notifyMessages: boolean('notify_messages').notNull().default(true),
     notifyReviews: boolean('notify_reviews').notNull().default(true),
+    notifyWatchlist: boolean('notify_watchlist').notNull().default(true),
     notifySavedSearches: boolean('notify_saved_searches').notNull().default(true),
     // Reputation (DESIGN §16), kept up to date in the transaction that shows or hides a review
     // of the user, and of a handover: profiles and cards read them, nothing counts at read.
@@ -373,7 +377,10 @@ export const bookingMessages = pgTable(
 
 const NOTIFICATION_KINDS = valuesOf(notificationKindSchema);
 
-/** In-app notifications of the events that need a user to act (DESIGN §12, §15). */
+/**
+ * In-app notifications of the events that need a user to act (DESIGN §12, §15), each about a
+ * booking (to one of its sides) or, for the listing kinds (DESIGN §17), about a listing.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -381,18 +388,27 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    bookingId: uuid('booking_id').references(() => bookings.id),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     /** The user's side of the booking, so the notification leads to My Orders or My Sales. */
-    side: bookingSide('side').notNull(),
+    side: bookingSide('side'),
+    /** The listing a watched listing's or a saved search's notice is about. */
+    productId: uuid('product_id').references(() => products.id),
+    /** The saved search a `search_match` is for, until that search is deleted. */
+    savedSearchId: uuid('saved_search_id').references(() => savedSearches.id, {
+      onDelete: 'set null',
+    }),
     readAt: happenedAt('read_at'),
     createdAt: createdAt(),
   },
   (table) => [
     check('notifications_kind_check', sql`${table.kind} in ${inList(NOTIFICATION_KINDS)}`),
     check('notifications_side_check', sql`${table.side} in ('buyer', 'seller')`),
+    check(
+      'notifications_subject_check',
+      sql`(${table.bookingId} is not null and ${table.side} is not null and ${table.productId} is null)
+        or (${table.bookingId} is null and ${table.side} is null and ${table.productId} is not null)`,
+    ),
     index('notifications_user_idx').on(table.userId, ...newestFirst(table)),
     index('notifications_unread_idx')
       .on(table.userId)
@@ -405,6 +421,15 @@ export const notifications = pgTable(
     uniqueIndex('notifications_one_unread_message_idx')
       .on(table.userId, table.bookingId)
       .where(sql`${table.kind} = 'message' and ${table.readAt} is null`),
+    // One unread notice of each kind per listing: a second price drop, or a second saved search
+    // matching the same listing, is not news again, and a job that runs twice tells once.
+    uniqueIndex('notifications_one_unread_listing_notice_idx')
+      .on(table.userId, table.productId, table.kind)
+      .where(sql`${table.productId} is not null and ${table.readAt} is null`),
+    // Deleting a saved search unlinks its notices.
+    index('notifications_saved_search_idx')
+      .on(table.savedSearchId)
+      .where(sql`${table.savedSearchId} is not null`),
   ],
 );
 
@@ -664,5 +689,103 @@ export const liveEvents = pgTable(
     index('live_events_position_idx').on(table.transactionId, table.id),
     index('live_events_user_idx').on(table.userId, table.transactionId, table.id),
     index('live_events_created_idx').on(table.createdAt),
+  ],
+);
+
+/** A listing a user watches (DESIGN §17): its price drops and its sale are news to them. */
+export const watches = pgTable(
+  'watches',
+  {
+    /** The watchlist's keyset cursor. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('watches_user_product_unique').on(table.userId, table.productId),
+    // The user's watchlist, newest first.
+    index('watches_user_listing_idx').on(table.userId, ...newestFirst(table)),
+    // A listing's watchers, told of its price drops and its sale.
+    index('watches_product_idx').on(table.productId),
+  ],
+);
+
+/** PostgreSQL's full-text query type. */
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+
+const CONDITIONS = valuesOf(conditionSchema);
+
+/**
+ * A user's saved search (DESIGN §17): its terms as `GET /api/search` takes them, and the same
+ * terms as columns that matching a new or repriced listing filters on (saved-searches/matching.ts):
+ * the words as lexemes in a GIN index, so a listing finds the searches whose every word is a
+ * prefix of one of its words without reading the others.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    /** The terms as text, as a search's URL carries them: what the saved search opens. */
+    query: jsonb('query').$type<Record<string, string>>().notNull(),
+    /** The lexemes of `wordsQuery`; a listing matches only if each is a prefix of one of its words. */
+    words: text('words')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The words as search's tsquery (`think:* & i7:*`); null for a search without words. */
+    wordsQuery: tsquery('words_query'),
+    categoryId: uuid('category_id'),
+    sellerId: uuid('seller_id'),
+    minPriceCents: integer('min_price_cents'),
+    maxPriceCents: integer('max_price_cents'),
+    minRamGb: integer('min_ram_gb'),
+    minStorageGb: integer('min_storage_gb'),
+    condition: text('condition', { enum: CONDITIONS }),
+    verifiedOnly: boolean('verified_only').notNull().default(false),
+    location: text('location'),
+    minRating: doublePrecision('min_rating'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('saved_searches_condition_check', sql`${table.condition} in ${inList(CONDITIONS)}`),
+    index('saved_searches_user_listing_idx').on(table.userId, ...newestFirst(table)),
+    index('saved_searches_words_idx').using('gin', table.words),
+  ],
+);
+
+/**
+ * Each listing a saved search matched, once (the key): the match's notice is never sent twice,
+ * and the owner's daily digest lists the matches it has not taken yet.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The search's owner. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    /** When the owner's digest took it, emailed or not wanted; null until then. */
+    digestedAt: happenedAt('digested_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.savedSearchId, table.productId] }),
+    // The owner's matches not digested yet, and when the last digest was.
+    index('saved_search_matches_digest_idx').on(table.userId, table.digestedAt),
   ],
 );
