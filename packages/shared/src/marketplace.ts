@@ -323,6 +323,22 @@ export const searchQuerySchema = paginationQuerySchema
   );
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
+/**
+ * What `GET /api/search` says beside its listings (DESIGN §17), as response headers, so its body
+ * stays the plain array every list answers. Each is optional.
+ */
+export const searchResultHeaders = {
+  /**
+   * The words searched instead of `q` when some of its words matched no listed word and similar
+   * ones did ("thinkpd" → "thinkpad"): space-separated, percent-encoded like a query value.
+   */
+  correctedQuery: 'X-Corrected-Query',
+  /** On the first page: how many listings match. */
+  resultCount: 'X-Result-Count',
+  /** `true` when the count is an estimate, rounded to two significant figures. */
+  resultCountApproximate: 'X-Result-Count-Approximate',
+} as const;
+
 export const createdSchema = z
   .object({ acknowledged: z.literal(true), _id: idSchema })
   .meta({ id: 'Created' });

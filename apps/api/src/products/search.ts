@@ -1,7 +1,19 @@
-import { and, asc, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { products, searchPriceBounds } from '../db/schema.ts';
+import { products, searchPriceBounds, users } from '../db/schema.ts';
 import { afterCursorRow, readRows, type Page } from '../pagination.ts';
 import { userAverageRating } from '../reviews/fields.ts';
 import { forSale, listings, publicListingJson, toCents, type PublicListing } from './products.ts';
@@ -11,8 +23,23 @@ import { forSale, listings, publicListingJson, toCents, type PublicListing } fro
  * its own index in order (products_for_sale_newest_idx, products_for_sale_price_idx) and pages
  * by keyset like every list; words go through the GIN index on the generated search_document.
  * Not prepared: which filters are set changes the best plan, so each search is planned with
- * its own values.
+ * its own values. A search that finds nothing because of a word no listing has is tried again
+ * with the known word most like it (DESIGN §17), and the first page says how many match.
  */
+
+/** A page of a search, and what the results page says above it. */
+export interface SearchResults extends Page<PublicListing> {
+  /** The words searched instead of the query's, when some of them started no known word. */
+  correctedWords?: string[];
+  /** How many listings match; on the first page only. */
+  count?: ResultCount;
+}
+
+export interface ResultCount {
+  listings: number;
+  /** More than COUNTED_UP_TO match: `listings` is PostgreSQL's estimate, rounded. */
+  approximate: boolean;
+}
 
 /** Each sort's ORDER BY, and the rows after a cursor row in that order. */
 const sorts: Record<SearchSort, { orderBy: SQL[]; after: (cursor: string) => SQL }> = {
@@ -59,6 +86,44 @@ const knownWordsStartingWith = (word: string): SQL =>
   sql`${searchPriceBounds} where ${searchPriceBounds.lexeme} like ${`${word}%`}`;
 
 /**
+ * Words shorter than this are not corrected: a word of one or two letters has too few trigrams
+ * to be like any other, and looking them up reads a large part of the trigram index.
+ */
+const MIN_CORRECTED_LENGTH = 3;
+
+/**
+ * The known word most like `word` by trigram similarity, at least pg_trgm's threshold (0.3, the
+ * `%` operator, which the GIN index on lexeme answers), or NULL. Only letters and digits: a
+ * lexeme like "usb-c" or "a@b.com" would not be a word of a search.
+ */
+const closestKnownWord = (word: string): SQL =>
+  word.length < MIN_CORRECTED_LENGTH
+    ? sql`null`
+    : sql`(select ${searchPriceBounds.lexeme} from ${searchPriceBounds}
+        where ${searchPriceBounds.lexeme} % ${word} and ${searchPriceBounds.lexeme} !~ '[[:punct:]]'
+        order by similarity(${searchPriceBounds.lexeme}, ${word}) desc, ${searchPriceBounds.lexeme}
+        limit 1)`;
+
+/**
+ * The words with each one that starts no known word replaced by the known word most like it
+ * ("thinkpd" → "thinkpad"), in one statement; undefined when every word is known already (the
+ * words exist, only not together) or one has no word like it.
+ */
+async function correctedWords(db: Database, words: string[]): Promise<string[] | undefined> {
+  const lookups = words.map(
+    (word) =>
+      sql`case when exists (select from ${knownWordsStartingWith(word)}) then ${word}::text
+        else ${closestKnownWord(word)} end`,
+  );
+  const { rows } = await db.execute<{ words: (string | null)[] }>(
+    sql`select array[${sql.join(lookups, sql`, `)}] as words`,
+  );
+  const found = rows[0]?.words ?? [];
+  const isWord = (word: string | null): word is string => word !== null;
+  return found.every(isWord) && found.some((word, i) => word !== words[i]) ? found : undefined;
+}
+
+/**
  * The price range every listing matching all the words lies in: for each word, the bounds of
  * the known words it is a prefix of, narrowed word by word. A sort by price then reads its
  * index from where matches can be; a word no listing has gives no bounds, so nothing is read.
@@ -84,15 +149,14 @@ function knownWords(words: string[]): SQL[] {
 /** `%`, `_` and `\` stand for themselves in the location filter. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function filters(query: SearchQuery): SQL | undefined {
-  const words = searchWords(query.q ?? '');
+/** What a listing must be to match: for sale, with every word, within every filter. */
+function matching(query: SearchQuery, words: string[]): SQL | undefined {
   const tsquery = prefixQueryOf(words);
   return and(
     forSale,
     tsquery === undefined
       ? undefined
       : sql`${products.searchDocument} @@ to_tsquery('simple', ${tsquery})`,
-    ...(query.sort === 'newest' ? knownWords(words) : priceRangeOfWords(words)),
     query.categoryId !== undefined ? eq(products.categoryId, query.categoryId) : undefined,
     query.sellerId !== undefined ? eq(products.sellerId, query.sellerId) : undefined,
     query.minPrice !== undefined
@@ -111,9 +175,18 @@ function filters(query: SearchQuery): SQL | undefined {
   );
 }
 
-export function searchProducts(db: Database, query: SearchQuery): Promise<Page<PublicListing>> {
+/** A page of the listings matching `words` and the query's filters, in the query's sort. */
+function searchPage(
+  db: Database,
+  query: SearchQuery,
+  words: string[],
+): Promise<Page<PublicListing>> {
   const sort = sorts[query.sort];
-  const where = filters(query);
+  // Conditions that select nothing away but let each sort stop early (see their comments).
+  const where = and(
+    matching(query, words),
+    ...(query.sort === 'newest' ? knownWords(words) : priceRangeOfWords(words)),
+  );
   return readRows(
     ({ limit, cursor }) =>
       listings(db, publicListingJson)
@@ -122,4 +195,82 @@ export function searchProducts(db: Database, query: SearchQuery): Promise<Page<P
         .limit(limit),
     query,
   );
+}
+
+export async function searchProducts(db: Database, query: SearchQuery): Promise<SearchResults> {
+  const words = searchWords(query.q ?? '');
+  const found = await searchPage(db, query, words);
+  // Only a search that found nothing is corrected: one that matches keeps its results.
+  const corrected =
+    found.rows.length === 0 && words.length > 0
+      ? await correctedSearch(db, query, words)
+      : undefined;
+  const [searched, page] = corrected ? [corrected.words, corrected.page] : [words, found];
+  return {
+    ...page,
+    ...(corrected && { correctedWords: corrected.words }),
+    ...(query.cursor === undefined && {
+      count: await countMatches(db, matching(query, searched), page),
+    }),
+  };
+}
+
+/** The search with its unknown words corrected, when that finds something. */
+async function correctedSearch(
+  db: Database,
+  query: SearchQuery,
+  words: string[],
+): Promise<{ words: string[]; page: Page<PublicListing> } | undefined> {
+  const corrected = await correctedWords(db, words);
+  if (!corrected) return undefined;
+  // A known word may have left with every listing that had it: no results, no correction.
+  const page = await searchPage(db, query, corrected);
+  return page.rows.length > 0 ? { words: corrected, page } : undefined;
+}
+
+/** Listings past this many are not counted: their number is PostgreSQL's estimate. */
+export const COUNTED_UP_TO = 1000;
+
+/**
+ * How many listings match, bounded in cost: a first page without a next one has them all; else
+ * they are counted up to COUNTED_UP_TO + 1, and past that the planner's estimate (EXPLAIN) is
+ * given, rounded to two significant figures, since that is all it is good for.
+ */
+async function countMatches(
+  db: Database,
+  where: SQL | undefined,
+  page: Page<unknown>,
+): Promise<ResultCount> {
+  if (page.nextCursor === undefined) return { listings: page.rows.length, approximate: false };
+  // A left join, which PostgreSQL leaves out unless a filter reads the seller's row (minRating).
+  // A function: drizzle's .limit() changes the query it is called on.
+  const matches = () =>
+    db
+      .select({ id: products.id })
+      .from(products)
+      .leftJoin(users, eq(users.id, products.sellerId))
+      .where(where);
+  const [counted] = await db.select({ listings: count() }).from(
+    matches()
+      .limit(COUNTED_UP_TO + 1)
+      .as('matches'),
+  );
+  const listings = counted?.listings ?? 0;
+  if (listings <= COUNTED_UP_TO) return { listings, approximate: false };
+  const estimate = Math.max(await plannedRows(db, matches()), listings);
+  return { listings: twoSignificantFigures(estimate), approximate: true };
+}
+
+/** The rows PostgreSQL expects `query` to return, from its plan; nothing is run. */
+async function plannedRows(db: Database, query: SQLWrapper): Promise<number> {
+  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) ${query}`,
+  );
+  return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+}
+
+/** 1,234 → 1,200; 92,345 → 92,000. */
+function twoSignificantFigures(value: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / unit) * unit;
 }

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Product } from '@reloop/shared';
+import { searchResultHeaders, type Product } from '@reloop/shared';
 import { categories, products } from '../../src/db/schema.ts';
-import { prefixQuery } from '../../src/products/search.ts';
+import { COUNTED_UP_TO, prefixQuery } from '../../src/products/search.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
-import { call, errorPaths, idsOf, pagesOf, sellProduct } from '../helpers/behaviour.ts';
+import { call, errorPaths, idsOf, nextLink, pagesOf, sellProduct } from '../helpers/behaviour.ts';
 
 /**
  * GET /api/search (DESIGN §11): words matched by prefix, every filter, each sort with its
- * keyset pages, only listings for sale, and a 400 naming any bad parameter.
+ * keyset pages, only listings for sale, and a 400 naming any bad parameter; words that match
+ * nothing corrected to similar ones, and the first page's count (DESIGN §17).
  */
 let t: TestApp;
 let seller: Actor;
@@ -110,6 +111,19 @@ async function found(query: string): Promise<string[]> {
   return idsOf(response);
 }
 
+/** What a search said beside its listings: the corrected words and the count, as sent. */
+async function summaryOf(query: string) {
+  const response = await search(query);
+  expect(response.statusCode, response.body).toBe(200);
+  const header = (name: string) => response.headers[name.toLowerCase()];
+  return {
+    ids: idsOf(response),
+    correctedQuery: header(searchResultHeaders.correctedQuery),
+    count: header(searchResultHeaders.resultCount),
+    approximate: header(searchResultHeaders.resultCountApproximate),
+  };
+}
+
 describe('GET /api/search', () => {
   beforeAll(listLaptops);
   afterAll(() => t.close());
@@ -192,6 +206,72 @@ describe('GET /api/search', () => {
     },
   );
 
+  it('searches the listed word most like a word that matches nothing, and says which', async () => {
+    expect(await summaryOf('q=thinkpd')).toEqual({
+      ids: idsFor('zenbook', 'carbon', 'thinkpad'),
+      correctedQuery: 'thinkpad',
+      count: '3',
+      approximate: undefined,
+    });
+    // Only the unknown word changes; each sort searches the corrected words.
+    expect(await summaryOf('q=Thinkpd%20carbn&sort=price_asc')).toMatchObject({
+      ids: idsFor('carbon'),
+      correctedQuery: 'thinkpad%20carbon',
+    });
+    expect(await summaryOf('q=macbok&sort=price_desc')).toMatchObject({
+      ids: idsFor('macbook'),
+      correctedQuery: 'macbook',
+    });
+    expect(await summaryOf('q=zenbok&minRamGb=16')).toMatchObject({
+      ids: idsFor('zenbook'),
+      correctedQuery: 'zenbook',
+    });
+  });
+
+  it('corrects nothing for a word with no listed word like it, and finds nothing', async () => {
+    for (const query of [
+      'q=zzzqx',
+      'q=thinkpd%20zzzqx',
+      'q=xq',
+      'q=thinkpd&sort=price_asc&minPrice=2000',
+    ]) {
+      expect(await summaryOf(query)).toEqual({
+        ids: [],
+        correctedQuery: undefined,
+        count: '0',
+        approximate: undefined,
+      });
+    }
+  });
+
+  it('keeps what matches as it is: a prefix, and known words that only miss together', async () => {
+    // "thinkp" starts a listed word, so it is searched as typed, not as a similar word.
+    expect(await summaryOf('q=thinkp')).toMatchObject({
+      ids: idsFor('zenbook', 'carbon', 'thinkpad'),
+      correctedQuery: undefined,
+    });
+    expect(await summaryOf('q=macbook%20lenovo')).toMatchObject({
+      ids: [],
+      correctedQuery: undefined,
+    });
+  });
+
+  it('counts the matches exactly on the first page, and on no other', async () => {
+    expect(await summaryOf('q=i7')).toMatchObject({ count: '3', approximate: undefined });
+    // A first page with more after it: counted, not taken from the page.
+    const first = await summaryOf('q=i7&limit=2');
+    expect(first).toMatchObject({ count: '3', approximate: undefined });
+    expect(first.ids).toHaveLength(2);
+    const next = nextLink(await search('q=i7&limit=2'));
+    expect(next).toContain('cursor=');
+    expect(await summaryOf(next?.replace('/api/search?', '') ?? '')).toMatchObject({
+      ids: idsFor('carbon'),
+      count: undefined,
+    });
+    expect(await summaryOf('minRamGb=16&limit=1')).toMatchObject({ count: '4' });
+    expect(await summaryOf('q=thinkpd&limit=1')).toMatchObject({ count: '3' });
+  });
+
   it.each([
     ['minPrice=cheap', 'querystring.minPrice'],
     ['minPrice=-5', 'querystring.minPrice'],
@@ -209,6 +289,7 @@ describe('GET /api/search', () => {
     ['limit=101', 'querystring.limit'],
     ['offset=24', 'querystring.offset'],
     [`q=${'a'.repeat(201)}`, 'querystring.q'],
+    ['q=thinkpd&minRamGb=lots', 'querystring.minRamGb'],
   ])('answers 400 naming the parameter for %s', async (query, path) => {
     const response = await search(query);
     expect(response.statusCode).toBe(400);
@@ -260,6 +341,33 @@ describe('GET /api/search after listings change', () => {
     expect(gone.statusCode).toBe(200);
     expect(await found('')).toEqual(idsFor('zenbook'));
     expect(await found('q=thinkpad')).toEqual(idsFor('zenbook'));
+  });
+
+  it(`estimates the count past ${COUNTED_UP_TO} matches, rounded, and says it is an estimate`, async () => {
+    // 1,200 more copies of the ThinkPad T14, as many listings would be.
+    await t.db.execute(sql`
+      insert into products (seller_id, name, image, resale_price_cents, original_price_cents,
+                            location, phone, year_of_purchase, condition, category_id,
+                            description, photos, model, cpu, ram_gb, storage_gb)
+      select seller_id, name, image, resale_price_cents, original_price_cents, location, phone,
+             year_of_purchase, condition, category_id, description, photos, model, cpu, ram_gb,
+             storage_gb
+      from products, generate_series(1, 1200)
+      where id = ${idOf('thinkpad')}`);
+    await t.db.execute(sql`analyze products`);
+    expect(await summaryOf('')).toMatchObject({ count: '1200', approximate: 'true' });
+    const words = await summaryOf('q=thinkpad&sort=price_asc');
+    expect(words.approximate).toBe('true');
+    expect(Number(words.count)).toBeGreaterThanOrEqual(COUNTED_UP_TO);
+    expect(Number(words.count) % 10).toBe(0);
+    // A typo is counted the same way, by its corrected words.
+    expect(await summaryOf('q=thinkpd')).toMatchObject({
+      correctedQuery: 'thinkpad',
+      count: words.count,
+      approximate: 'true',
+    });
+    // Under the cap, exact again.
+    expect(await summaryOf('q=macbook')).toMatchObject({ count: '1', approximate: undefined });
   });
 
   it('marks a seller verified later in their listings', async () => {

@@ -532,7 +532,7 @@ export interface paths {
     };
     /**
      * Search the products for sale by words, filters and a sort
-     * @description Every word must match a word of the name, model, CPU or description as a prefix ("think" finds ThinkPad). Filters combine; pages follow the `Link` header.
+     * @description Every word must match a word of the name, model, CPU or description as a prefix ("think" finds ThinkPad). When that finds nothing because a word starts no listed word, each such word is replaced by the listed word most like it, and `X-Corrected-Query` says so. Filters combine; pages follow the `Link` header; the first page counts the matches.
      */
     get: operations['searchProducts'];
     put?: never;
@@ -3369,6 +3369,12 @@ export interface operations {
         headers: {
           /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
           Link?: string;
+          /** @description Present when the words matched no listed word and similar ones were searched instead ("thinkpd" → "thinkpad"): those words, space-separated, percent-encoded like a query value */
+          'X-Corrected-Query'?: string;
+          /** @description On the first page (no `cursor`): how many listings match, exact up to 1000, past that an estimate rounded to two significant figures */
+          'X-Result-Count'?: number;
+          /** @description `true` when `X-Result-Count` is an estimate; absent when exact */
+          'X-Result-Count-Approximate'?: string;
           [name: string]: unknown;
         };
         content: {

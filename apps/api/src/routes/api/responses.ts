@@ -15,8 +15,15 @@ export const described = <Schema extends z.ZodType>(
   headers?: HeaderDocs,
 ): Schema => schema.meta({ 'x-response-description': description, ...(headers && { headers }) });
 
-/** A keyset-paginated list: a plain array, with the next page's URL in the `Link` header. */
-export const pageOf = <Item extends z.ZodType>(item: Item, description: string) =>
+/**
+ * A keyset-paginated list: a plain array, with the next page's URL in the `Link` header, and
+ * any other headers the list sends.
+ */
+export const pageOf = <Item extends z.ZodType>(
+  item: Item,
+  description: string,
+  headers?: HeaderDocs,
+) =>
   described(z.array(item), description, {
     Link: {
       type: 'string',
@@ -24,6 +31,7 @@ export const pageOf = <Item extends z.ZodType>(item: Item, description: string) 
         'Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), ' +
         "the next page, with this request's other parameters kept",
     },
+    ...headers,
   });
 
 /** A redirect, which has no body. */

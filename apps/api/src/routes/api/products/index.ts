@@ -15,6 +15,7 @@ import {
   productPatchSchema,
   productSchema,
   searchQuerySchema,
+  searchResultHeaders,
 } from '@reloop/shared';
 import { HttpError } from '../../../http-errors.ts';
 import { assertSelfOrAdmin, currentSession } from '../../../plugins/auth.ts';
@@ -32,7 +33,7 @@ import {
   reportProduct,
   updateProduct,
 } from '../../../products/products.ts';
-import { searchProducts } from '../../../products/search.ts';
+import { COUNTED_UP_TO, searchProducts, type SearchResults } from '../../../products/search.ts';
 
 import { bearerAuth, described, errorResponses, pageOf, publicAccess } from '../responses.ts';
 
@@ -112,17 +113,27 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search the products for sale by words, filters and a sort',
         description:
           'Every word must match a word of the name, model, CPU or description as a prefix ' +
-          '("think" finds ThinkPad). Filters combine; pages follow the `Link` header.',
+          '("think" finds ThinkPad). When that finds nothing because a word starts no listed ' +
+          'word, each such word is replaced by the listed word most like it, and ' +
+          '`X-Corrected-Query` says so. Filters combine; pages follow the `Link` header; the ' +
+          'first page counts the matches.',
         security: publicAccess,
         querystring: searchQuerySchema,
         response: {
-          200: pageOf(listingSchema, 'A page of the matching unsold products, in the sort asked'),
+          200: pageOf(
+            listingSchema,
+            'A page of the matching unsold products, in the sort asked',
+            searchHeaderDocs,
+          ),
           ...errorResponses(400),
         },
       },
     },
-    async (request, reply) =>
-      sendJsonPage(request, reply, await searchProducts(app.db, request.query)),
+    async (request, reply) => {
+      const results = await searchProducts(app.db, request.query);
+      reply.headers(searchHeadersOf(results));
+      return sendJsonPage(request, reply, results);
+    },
   );
 
   app.get(
@@ -322,5 +333,35 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       sendJsonPage(request, reply, await listReportedProducts(app.db, request.query)),
   );
 };
+
+const searchHeaderDocs = {
+  [searchResultHeaders.correctedQuery]: {
+    type: 'string',
+    description:
+      'Present when the words matched no listed word and similar ones were searched instead ' +
+      '("thinkpd" → "thinkpad"): those words, space-separated, percent-encoded like a query value',
+  },
+  [searchResultHeaders.resultCount]: {
+    type: 'integer',
+    description:
+      `On the first page (no \`cursor\`): how many listings match, exact up to ${COUNTED_UP_TO}, ` +
+      'past that an estimate rounded to two significant figures',
+  },
+  [searchResultHeaders.resultCountApproximate]: {
+    type: 'string',
+    description: `\`true\` when \`${searchResultHeaders.resultCount}\` is an estimate; absent when exact`,
+  },
+} as const;
+
+/** What a search says beside its listings, as headers (searchResultHeaders). */
+function searchHeadersOf({ correctedWords, count }: SearchResults): Record<string, string> {
+  return {
+    ...(correctedWords && {
+      [searchResultHeaders.correctedQuery]: encodeURIComponent(correctedWords.join(' ')),
+    }),
+    ...(count && { [searchResultHeaders.resultCount]: String(count.listings) }),
+    ...(count?.approximate && { [searchResultHeaders.resultCountApproximate]: 'true' }),
+  };
+}
 
 export default productRoutes;
