@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCents,
+  formatCount,
   formatDate,
   formatDateTime,
   formatPrice,
@@ -18,6 +19,15 @@ describe('formatPrice', () => {
     const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
     for (const amount of [0, 0.5, 7, 999.999, 1000, 12345.67, 1234567.891, -42.1]) {
       expect(formatPrice(amount)).toBe(dollars.format(amount));
+    }
+  });
+});
+
+describe('formatCount', () => {
+  it('writes what Intl.NumberFormat writes for whole numbers', () => {
+    const numbers = new Intl.NumberFormat('en-US');
+    for (const count of [0, 3, 999, 1000, 12000, 1234567]) {
+      expect(formatCount(count)).toBe(numbers.format(count));
     }
   });
 });

@@ -7,8 +7,13 @@
  */
 export function formatPrice(amount: number): string {
   const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
-  return `${amount < 0 ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+  return `${amount < 0 ? '-' : ''}$${groupThousands(whole)}.${cents}`;
 }
+
+/** A whole number with thousands separators: 92000 → "92,000". */
+export const formatCount = (count: number): string => groupThousands(String(count));
+
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** A price in whole cents, as the money calls count it: 12050 → "$120.50". */
 export const formatCents = (cents: number): string => formatPrice(cents / 100);

@@ -25,6 +25,8 @@ interface Page<T> {
   items: T[];
   /** The next page's query string, exactly as the API linked it; undefined on the last. */
   nextQuery: string | undefined;
+  /** What the API said beside the rows, such as a search's count. */
+  headers: Headers;
 }
 
 const serializeQuery = createQuerySerializer();
@@ -52,6 +54,7 @@ async function getPage<T>(
     items,
     nextQuery:
       next === undefined ? undefined : new URL(next, window.location.origin).search.slice(1),
+    headers: outcome.response.headers,
   };
 }
 
@@ -87,6 +90,8 @@ export const pagedListQueryOptions = <T>(queryKey: readonly unknown[], fetchPage
 export interface PagedList<T> {
   /** Undefined until the first page is in. */
   items: T[] | undefined;
+  /** The first page's response headers, once it is in. */
+  firstPageHeaders: Headers | undefined;
   isPending: boolean;
   error: Error | null;
   hasMore: boolean;
@@ -102,6 +107,7 @@ export function usePagedList<T>(
   const query = useInfiniteQuery({ ...pagedListQueryOptions(queryKey, fetchPage), enabled });
   return {
     items: query.data?.pages.flatMap((page) => page.items),
+    firstPageHeaders: query.data?.pages[0]?.headers,
     isPending: query.isPending,
     error: query.error,
     hasMore: query.hasNextPage,

@@ -1,3 +1,4 @@
+import { searchResultHeaders } from '@reloop/shared';
 import { conditionGrades } from '@reloop/shared/conditions';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { components, operations } from '../../../lib/api-schema.ts';
@@ -71,6 +72,28 @@ const searchPage = (search: ProductSearch) => (page: PageRequest) =>
 
 export const useProductSearch = (search: ProductSearch) =>
   usePagedList(catalogKeys.search(search), searchPage(search));
+
+/** What a search says above its results (DESIGN §17), from its first page's headers. */
+export interface SearchSummary {
+  /** The words searched instead of the ones typed, which matched nothing. */
+  correctedQuery: string | undefined;
+  /** How many listings match; `approximate` when that is an estimate. */
+  count: { listings: number; approximate: boolean } | undefined;
+}
+
+export function searchSummaryOf(headers: Headers | undefined): SearchSummary {
+  const corrected = headers?.get(searchResultHeaders.correctedQuery);
+  const count = headers?.get(searchResultHeaders.resultCount);
+  return {
+    correctedQuery: corrected ? decodeURIComponent(corrected) : undefined,
+    count: count
+      ? {
+          listings: Number(count),
+          approximate: headers?.get(searchResultHeaders.resultCountApproximate) === 'true',
+        }
+      : undefined,
+  };
+}
 
 type FieldError = NonNullable<components['schemas']['Error']['errors']>[number];
 

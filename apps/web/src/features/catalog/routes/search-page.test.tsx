@@ -175,6 +175,35 @@ describe('search page', () => {
     );
   });
 
+  it('says which words it searched when the ones typed matched nothing, and how many match', async () => {
+    searchApi({
+      body: [listedProduct],
+      headers: {
+        'X-Corrected-Query': 'thinkpad%20carbon',
+        'X-Result-Count': '12000',
+        'X-Result-Count-Approximate': 'true',
+      },
+    });
+    renderApp('/search?q=thinkpd%20carbn');
+    expect(await screen.findByRole('heading', { name: 'ThinkPad T14' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Results for “thinkpd carbn”' })).toBeTruthy();
+    expect(screen.getByText(/^Showing results for/).textContent).toBe(
+      'Showing results for “thinkpad carbon”',
+    );
+    expect(screen.getByText('About 12,000 listings')).toBeTruthy();
+  });
+
+  it.each([
+    ['3', '3 listings'],
+    ['1', '1 listing'],
+  ])('shows an exact count as it is: %s', async (count, text) => {
+    searchApi({ body: [listedProduct], headers: { 'X-Result-Count': count } });
+    renderApp('/search?q=thinkpad');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByText(/^About/)).toBeNull();
+    expect(screen.queryByText(/^Showing results for/)).toBeNull();
+  });
+
   it('offers to search without the words, keeping the filters', async () => {
     searchApi(({ url }) => ({ body: url.searchParams.has('q') ? [] : [listedProduct] }));
     const { router } = renderApp('/search?q=zzz&minRamGb=16');

@@ -3,15 +3,18 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagedListView } from '../../../components/list-page.tsx';
 import { categoriesQueryOptions } from '../../../lib/categories.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import {
   filterCount,
   searchParamErrors,
   searchParamsOf,
   searchRequestOf,
+  searchSummaryOf,
   searchTermsFrom,
   sortLabels,
   useProductSearch,
+  type SearchSummary,
   type SearchTerms,
 } from '../api/search-products.ts';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid.tsx';
@@ -84,18 +87,45 @@ export function Component() {
           {results.items?.length === 0 ? (
             <NoMatches terms={terms} onSearch={searchAgain} />
           ) : (
-            <PagedListView
-              list={results}
-              loadingLabel="Searching"
-              placeholder={ProductGridPlaceholder}
-              emptyText="No laptops match"
-              render={(items) => <ProductGrid products={items} headingLevel={3} onFirstScreen />}
-            />
+            <>
+              <ResultsSummary summary={searchSummaryOf(results.firstPageHeaders)} />
+              <PagedListView
+                list={results}
+                loadingLabel="Searching"
+                placeholder={ProductGridPlaceholder}
+                emptyText="No laptops match"
+                render={(items) => <ProductGrid products={items} headingLevel={3} onFirstScreen />}
+              />
+            </>
           )}
         </section>
       </div>
     </div>
   );
+}
+
+/**
+ * Above the results: the words searched when the ones typed matched nothing ("Showing results
+ * for “thinkpad”"), and how many listings match, "about" when the API estimated it.
+ */
+function ResultsSummary({ summary: { correctedQuery, count } }: { summary: SearchSummary }) {
+  if (!correctedQuery && !count) return null;
+  return (
+    <div className="text-base-content/70 -mt-4 mb-4 text-sm">
+      {correctedQuery && (
+        <p className="text-base-content text-base">
+          Showing results for <strong>“{correctedQuery}”</strong>
+        </p>
+      )}
+      {count && <p>{countText(count)}</p>}
+    </div>
+  );
+}
+
+/** "3 listings", "1 listing", "About 92,000 listings": listings, whatever is sold. */
+function countText({ listings, approximate }: NonNullable<SearchSummary['count']>): string {
+  const listed = `${formatCount(listings)} ${listings === 1 ? 'listing' : 'listings'}`;
+  return approximate ? `About ${listed}` : listed;
 }
 
 /** Nothing matched: ways to widen the search, keeping what can be kept. */
