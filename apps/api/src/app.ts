@@ -9,6 +9,8 @@ import { MemorySignInThrottle, type SignInThrottle } from './identity/sign-in-th
 import { TokenService } from './identity/tokens.ts';
 import { registerImageServing } from './images/serving.ts';
 import { DiskImageStore, type BucketImageStore, type ImageStore } from './images/storage.ts';
+import { LiveEventHub, type LiveEventHubOptions } from './events/hub.ts';
+import { startLiveEventPruning } from './events/pruning.ts';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.ts';
 import { startMail } from './mail/mailer.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
@@ -40,6 +42,7 @@ import messageRoutes from './routes/api/messages/index.ts';
 import moneyRoutes from './routes/api/money/index.ts';
 import reviewRoutes from './routes/api/reviews/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
+import eventRoutes from './routes/api/events/index.ts';
 import saleRoutes from './routes/api/sales/index.ts';
 import paymentRoutes from './routes/api/payments/index.ts';
 import stripeWebhookRoutes from './routes/api/payments/stripe-webhook.ts';
@@ -70,6 +73,8 @@ declare module 'fastify' {
     escrow: Escrow;
     /** Reviews, their reveal and the ratings they make (DESIGN §16). */
     reputation: Reputation;
+    /** This instance's open event streams and the events they get (DESIGN §17). */
+    liveEvents: LiveEventHub;
   }
 }
 
@@ -85,6 +90,8 @@ export interface AppOptions {
   stripeConnection?: StripeConnection;
   /** The job queue's retry pace; tests shorten it. */
   jobs?: JobQueueOptions;
+  /** How often event streams get a heartbeat and have their sessions checked; tests shorten it. */
+  liveEvents?: Partial<LiveEventHubOptions>;
   /** Wraps the configured payment provider; tests use it to make the provider fail. */
   wrapPayments?: (provider: PaymentProvider) => PaymentProvider;
   logger?: boolean;
@@ -165,12 +172,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reputation: Reputation = { db: database.db, jobs };
   app.decorate('reputation', reputation);
   startReveals(reputation);
+  const liveEvents = new LiveEventHub(database.url, app.log, {
+    heartbeatMs: 15_000,
+    ...options.liveEvents,
+  });
+  app.decorate('liveEvents', liveEvents);
+  startLiveEventPruning(database.db, jobs);
 
   // Settling what a crash or a closed tab left half paid may call the provider for each
   // payment: it runs beside serving, and closing waits for it so the database stays open.
   let settling: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     await jobs.start();
+    if (!options.jobs?.idle) await liveEvents.start();
     settling = settleInterruptedPayments(database.db, payments, jobs, app.log).catch(
       (error: unknown) => app.log.error({ err: error }, 'settling interrupted payments failed'),
     );
@@ -179,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await settling;
     // Running jobs finish first: an email being sent is sent, not sent again after a restart.
     await jobs.stop();
+    await liveEvents.stop();
     mail.close();
     redis?.disconnect();
     await database.close();
@@ -189,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('isClosing', { getter: () => closing });
   app.addHook('preClose', async () => {
     closing = true;
+    // Open streams would hold the drain until its timeout; their clients reconnect elsewhere.
+    liveEvents.endStreams();
   });
 
   registerErrorHandler(app);
@@ -215,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(saleRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(eventRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(moneyRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });

@@ -23,6 +23,7 @@ import { preparedPerDatabase, preparedSqlStatement } from '../db/prepared.ts';
 import {
   bookingMessages,
   bookings,
+  liveEvents,
   notifications,
   payments,
   products,
@@ -34,6 +35,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage } from '../pagination.ts';
 import { listingExists } from '../products/products.ts';
 import { reviewFieldsOf } from '../reviews/fields.ts';
+import { liveEventsWritten } from '../events/publish.ts';
 import { emailNotice, unreadBookingNotices } from './notifications.ts';
 import { readMarkOf, unreadMessagesOf } from './read-marks.ts';
 
@@ -143,6 +145,7 @@ export async function createBooking(
       }
       // Only a seller who would get it has the email queued: no job just to be dropped.
       if (outcome.seller_wants_email) await emailNotice(tx, jobs, outcome.notice_id, 'booked');
+      liveEventsWritten();
       return outcome.booking_id;
     });
   } catch (error) {
@@ -181,6 +184,17 @@ const columns = (...each: { name: string }[]) => sql.join(each.map(column), sql`
  * notice). Its values: `productId`, `buyerId`, `buyerPhone`, `buyerMeetingLocation` and `note`
  * (null for none).
  */
+/**
+ * The seller's live events of a new booking (DESIGN §17), written by the booking's statement
+ * from its notice, as `notify()` writes them for every other notice.
+ */
+const sellerToldLive = sql`insert into ${liveEvents} (${columns(liveEvents.userId, liveEvents.type, liveEvents.data)})
+  select ${column(notifications.userId)}, event.type, event.data from seller_notified
+  cross join lateral (values
+    ('notification', jsonb_build_object('_id', ${column(notifications.id)}, 'kind', 'booked', 'bookingId', ${column(notifications.bookingId)})),
+    ('booking', jsonb_build_object('bookingId', ${column(notifications.bookingId)}, 'kind', 'booked'))
+  ) as event (type, data)`;
+
 const bookProduct = (() => {
   const buyerId = sql`${sql.placeholder('buyerId')}::uuid`;
   const note = sql`${sql.placeholder('note')}::text`;
@@ -224,7 +238,9 @@ const bookProduct = (() => {
     ), seller_notified as (
       insert into ${notifications} (${columns(notifications.userId, notifications.side, notifications.bookingId, notifications.kind)})
       select ${column(bookings.sellerId)}, 'seller', ${column(bookings.id)}, 'booked' from booking
-      returning ${column(notifications.id)}
+      returning ${columns(notifications.id, notifications.userId, notifications.bookingId)}
+    ), seller_told as (
+      ${sellerToldLive}
     )
     select product.${column(sellerId)} as seller_id, product.${column(status)} as status,
       unpaid.bookings as unpaid_bookings, booking.${column(bookings.id)} as booking_id,

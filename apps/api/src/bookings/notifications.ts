@@ -8,6 +8,7 @@ import {
   type Notifications,
 } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
+import { publish } from '../events/publish.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { isoTime, jsonObject, type JsonText } from '../db/json.ts';
 import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
@@ -18,7 +19,8 @@ import { readMarkOf, unreadMessageOf } from './read-marks.ts';
  * In-app notifications of the events that need a user to act (DESIGN §12): a new booking and
  * its payment (the seller), a message, a cancel, a confirmed handover. Each is written in the
  * transaction of its event, so there is never a notification of something that did not happen,
- * and so is its email's job (DESIGN §14; the worker decides then whether the user wants it).
+ * and so is its email's job (DESIGN §14; the worker decides then whether the user wants it)
+ * and its live events (DESIGN §17).
  */
 const LATEST = 20;
 
@@ -41,7 +43,14 @@ export async function notify(
     .values({ ...recipient, bookingId, kind })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
-  if (notice) await emailNotice(tx, jobs, notice.id, kind);
+  if (!notice) return;
+  await emailNotice(tx, jobs, notice.id, kind);
+  const { userId } = recipient;
+  await publish(tx, [
+    { userId, type: 'notification', data: { _id: notice.id, kind, bookingId } },
+    // A message has its own event; any other notice says the booking has changed.
+    ...(kind === 'message' ? [] : [{ userId, type: 'booking' as const, data: { bookingId, kind } }]),
+  ]);
 }
 
 /** Queues the email of the notification `notificationId`, in the caller's transaction. */

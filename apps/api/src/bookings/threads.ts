@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
+import { publish } from '../events/publish.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { adminMayUseThread } from '../money/escrow.ts';
 import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
@@ -37,6 +38,33 @@ async function haveRead(
   if (await markReadUpTo(db, bookingId, reader.side, messageId)) {
     await markThreadNotificationRead(db, reader, bookingId);
   }
+}
+
+/**
+ * Adds a message to a booking's thread in `tx`, and streams it to both sides as it commits
+ * (the writer's other tabs too).
+ */
+export async function appendMessage(
+  tx: Database,
+  booking: Pick<BookingRow, 'id' | 'buyerId' | 'sellerId'>,
+  from: MessageSender,
+  text: string,
+): Promise<Message> {
+  const [created] = await tx
+    .insert(bookingMessages)
+    .values({ bookingId: booking.id, from, text })
+    .returning();
+  if (!created) throw new Error('insert returned no row');
+  const message = toMessageJson(created);
+  await publish(
+    tx,
+    [booking.buyerId, booking.sellerId].map((userId) => ({
+      userId,
+      type: 'message' as const,
+      data: { bookingId: booking.id, message },
+    })),
+  );
+  return message;
 }
 
 /** The thread, oldest first. A party reading it has read it up to its last message. */
@@ -106,21 +134,17 @@ export async function postMessage(
       .from(bookingMessages)
       .where(eq(bookingMessages.bookingId, booking.id));
     if ((thread?.length ?? 0) >= MAX_THREAD_MESSAGES) throw new HttpError(409, messages.threadFull);
-    const [created] = await tx
-      .insert(bookingMessages)
-      .values({ bookingId: booking.id, from, text })
-      .returning();
-    if (!created) throw new Error('insert returned no row');
+    const message = await appendMessage(tx, booking, from, text);
     if (from === 'admin') {
       // An admin's word reaches both sides.
       await notify(tx, jobs, { userId: booking.buyerId, side: 'buyer' }, booking.id, 'message');
       await notify(tx, jobs, { userId: booking.sellerId, side: 'seller' }, booking.id, 'message');
-      return toMessageJson(created);
+      return message;
     }
     // Writing in a thread means having read it.
-    await haveRead(tx, { userId: user.id, side: from }, booking.id, created.id);
+    await haveRead(tx, { userId: user.id, side: from }, booking.id, message._id);
     await notify(tx, jobs, otherParty(booking, from), booking.id, 'message');
-    return toMessageJson(created);
+    return message;
   });
 }
 

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { runCommitHooks } from './after-commit.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
 
@@ -45,6 +46,7 @@ export function openDatabase(url: string, afterClose?: () => Promise<void>): Dat
   // pool on the next query; without a listener its error would crash the process.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzle(pool, { schema });
+  runCommitHooks(db);
   return {
     db,
     url,

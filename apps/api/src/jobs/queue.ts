@@ -24,6 +24,8 @@ export interface JobData {
   payout: { bookingId: string };
   /** A handed-over booking's reviews, shown when the review window ends (reviews/reviews.ts). */
   reveal: { bookingId: string };
+  /** Live events older than a stream can resume from, deleted every hour (events/pruning.ts). */
+  pruneLiveEvents: Record<string, never>;
 }
 export type QueueName = keyof JobData;
 
@@ -56,6 +58,7 @@ const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
   release: PATIENT,
   payout: PATIENT,
   reveal: PATIENT,
+  pruneLiveEvents: PATIENT,
 };
 
 export interface JobQueueOptions {
@@ -102,6 +105,7 @@ export class JobQueue {
   readonly #options: JobQueueOptions;
   readonly #log: JobLog;
   readonly #handlers = new Map<QueueName, { handler: Handler<never>; concurrency: number }>();
+  readonly #schedules = new Map<QueueName, string>();
   #started = false;
 
   constructor(databaseUrl: string, log: JobLog, options: JobQueueOptions = {}) {
@@ -139,6 +143,14 @@ export class JobQueue {
     for (const [name, { handler, concurrency }] of this.#handlers) {
       await this.#work(name, handler, concurrency);
     }
+    // One schedule per queue in the database, whichever instance writes it: each run is one job.
+    for (const [name, cron] of this.#schedules) await this.#boss.schedule(name, cron, {});
+  }
+
+  /** Queues a job of `name` at each time `cron` (UTC) names, from start() on. */
+  every<Name extends QueueName>(name: Name, cron: string): void {
+    if (this.#started) throw new Error(`schedule for ${name} registered after the queue started`);
+    this.#schedules.set(name, cron);
   }
 
   /**

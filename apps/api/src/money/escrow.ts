@@ -13,7 +13,7 @@ import {
 } from '@reloop/shared';
 import type { MoneySettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { bookingMessages, bookings, disputes, payments, users } from '../db/schema.ts';
+import { bookings, disputes, payments, users } from '../db/schema.ts';
 import { fieldError, HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -22,6 +22,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { findBookingRow, lockBookingRow, type BookingRow } from '../bookings/bookings.ts';
 import { findParty, sendRefundOwed } from '../bookings/lifecycle.ts';
 import { notify } from '../bookings/notifications.ts';
+import { appendMessage } from '../bookings/threads.ts';
 import { transitionOf } from './handover.ts';
 import { book, feeOf } from './ledger.ts';
 import { queuePayout } from './payouts.ts';
@@ -90,11 +91,12 @@ export async function openDispute(
     await tx
       .insert(disputes)
       .values({ bookingId: locked.id, reason: body.reason, text: body.text });
-    await tx.insert(bookingMessages).values({
-      bookingId: locked.id,
-      from: 'buyer',
-      text: `Complaint — ${disputeReasonLabels[body.reason]}: ${body.text}`,
-    });
+    await appendMessage(
+      tx,
+      locked,
+      'buyer',
+      `Complaint — ${disputeReasonLabels[body.reason]}: ${body.text}`,
+    );
     const [disputed] = await tx
       .update(bookings)
       .set({ funds: 'disputed' })

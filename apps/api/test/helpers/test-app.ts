@@ -30,6 +30,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** Wraps the payment provider, e.g. to make its refunds or transfers fail. */
   wrapPayments?: AppOptions['wrapPayments'];
+  /** The event streams' heartbeat pace, e.g. short to see a signed-out stream end. */
+  liveEvents?: AppOptions['liveEvents'];
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -51,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.wrapPayments ? { wrapPayments: options.wrapPayments } : {}),
+    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   }).catch(async (error: unknown) => {
     // A start that fails on purpose (an unreachable Redis or bucket) leaves nothing behind.
     await database.close();

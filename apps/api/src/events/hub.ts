@@ -1,0 +1,303 @@
+import pg from 'pg';
+import type { LiveEventType } from '@reloop/shared';
+import type { JobLog } from '../jobs/queue.ts';
+import { LIVE_EVENTS_CHANNEL } from './publish.ts';
+
+/**
+ * Where a stream is in the events: (transaction id, event id). An event is read only once
+ * every transaction older than its own has ended ("settled"), so every event that settles later
+ * has a higher position than any read before it, and a stream that sent up to a position has
+ * missed nothing below it. Written on the wire as the event's id, `<transaction>-<id>`.
+ */
+export interface Position {
+  transaction: bigint;
+  id: bigint;
+}
+
+const POSITION = /^(\d{1,20})-(\d{1,19})$/;
+
+export const formatPosition = (position: Position): string =>
+  `${position.transaction}-${position.id}`;
+
+/** The position a `Last-Event-ID` names, or undefined for text that is not one. */
+export function parsePosition(text: string): Position | undefined {
+  const match = POSITION.exec(text);
+  return match?.[1] && match[2]
+    ? { transaction: BigInt(match[1]), id: BigInt(match[2]) }
+    : undefined;
+}
+
+export const isAfter = (a: Position, b: Position): boolean =>
+  a.transaction > b.transaction || (a.transaction === b.transaction && a.id > b.id);
+
+const START: Position = { transaction: 0n, id: 0n };
+
+export interface LiveEvent {
+  position: Position;
+  userId: string;
+  type: LiveEventType;
+  /** The event's JSON as the database wrote it. */
+  data: string;
+}
+
+/** One open stream: whom it is for, and where its events go. */
+export interface Subscriber {
+  userId: string;
+  sessionId: string;
+  send(event: LiveEvent): void;
+  /** A comment line that keeps an idle stream open through proxies. */
+  heartbeat(): void;
+  /** The session ended (signed out, account deleted) or the instance is closing. */
+  end(): void;
+}
+
+export interface LiveEventHubOptions {
+  /** How often streams get a heartbeat and their sessions are checked again. */
+  heartbeatMs: number;
+}
+
+/** Rows read per query; a longer backlog is read in several. */
+const PAGE = 500;
+/** How soon to look again when committed events wait behind a transaction still open. */
+const SETTLE_RETRY_MS = 5;
+/** How often to read without a NOTIFY: one lost with its sender still reaches its streams. */
+const SWEEP_MS = 2_000;
+/** How long to wait before listening again after the connection was lost. */
+const RECONNECT_MS = 1_000;
+
+/** Ordered by the table's columns: `id` alone would be the text written out. */
+const SELECT_EVENTS = `select transaction_id::text as transaction, id::text as id, user_id, type,
+    data::text as data, transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as settled
+  from live_events`;
+
+interface EventRow {
+  transaction: string;
+  id: string;
+  user_id: string;
+  type: LiveEventType;
+  data: string;
+  settled: boolean;
+}
+
+const toEvent = (row: EventRow): LiveEvent => ({
+  position: { transaction: BigInt(row.transaction), id: BigInt(row.id) },
+  userId: row.user_id,
+  type: row.type,
+  data: row.data,
+});
+
+/** The leading settled rows of a page read in position order: what may be sent now. */
+function settledEvents(rows: EventRow[]): { events: LiveEvent[]; waiting: boolean } {
+  const firstUnsettled = rows.findIndex((row) => !row.settled);
+  const settled = firstUnsettled === -1 ? rows : rows.slice(0, firstUnsettled);
+  return { events: settled.map(toEvent), waiting: firstUnsettled !== -1 };
+}
+
+/**
+ * The live events of this instance's open streams (DESIGN §17). One connection LISTENs for the
+ * NOTIFY that follows each commit with events, from any instance; on it the hub reads what is
+ * new for anyone and hands each event to its user's streams here. The table, not the NOTIFY,
+ * is the truth: a reconnecting stream reads what it missed from it, and the hub reads it again
+ * every few seconds, so a NOTIFY lost (its sender died after the commit, the connection
+ * dropped) delays events but never loses them.
+ */
+export class LiveEventHub {
+  readonly #pool: pg.Pool;
+  readonly #url: string;
+  readonly #log: JobLog;
+  readonly #options: LiveEventHubOptions;
+  readonly #streams = new Map<string, Set<Subscriber>>();
+  #cursor: Position = START;
+  #listener: pg.Client | undefined;
+  #reading: Promise<void> | undefined;
+  #readAgain = false;
+  #timers: NodeJS.Timeout[] = [];
+  #retry: NodeJS.Timeout | undefined;
+  #stopped = false;
+  #closing = false;
+
+  constructor(url: string, log: JobLog, options: LiveEventHubOptions) {
+    this.#url = url;
+    this.#log = log;
+    this.#options = options;
+    // Reads apart from the app's pool: a busy app must not hold streams' events back.
+    this.#pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'reloop-events' });
+    this.#pool.on('error', (error) => log.warn({ err: error }, 'live events connection lost'));
+  }
+
+  /** Starts at the newest settled event, listens, and keeps streams alive and checked. */
+  async start(): Promise<void> {
+    const { rows } = await this.#pool.query<EventRow>(
+      `${SELECT_EVENTS} where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by live_events.transaction_id desc, live_events.id desc limit 1`,
+    );
+    if (rows[0]) this.#cursor = toEvent(rows[0]).position;
+    await this.#listen();
+    this.#timers = [
+      setInterval(() => this.#readSoon(), SWEEP_MS),
+      setInterval(() => void this.#heartbeat(), this.#options.heartbeatMs),
+    ];
+  }
+
+  /** How many streams are open here. */
+  get openStreams(): number {
+    let count = 0;
+    for (const streams of this.#streams.values()) count += streams.size;
+    return count;
+  }
+
+  /** From now on, `subscriber` gets its user's events as they settle. */
+  subscribe(subscriber: Subscriber): () => void {
+    if (this.#closing) {
+      subscriber.end();
+      return () => undefined;
+    }
+    let streams = this.#streams.get(subscriber.userId);
+    if (!streams) {
+      streams = new Set();
+      this.#streams.set(subscriber.userId, streams);
+    }
+    streams.add(subscriber);
+    return () => {
+      streams.delete(subscriber);
+      if (streams.size === 0 && this.#streams.get(subscriber.userId) === streams) {
+        this.#streams.delete(subscriber.userId);
+      }
+    };
+  }
+
+  /**
+   * `userId`'s settled events after `after`, in order: what a stream that reconnects with
+   * `Last-Event-ID` missed. Events still waiting to settle arrive live.
+   */
+  async missedEvents(userId: string, after: Position): Promise<LiveEvent[]> {
+    const missed: LiveEvent[] = [];
+    for (let from = after; ;) {
+      const { rows } = await this.#pool.query<EventRow>(
+        `${SELECT_EVENTS} where user_id = $1 and (transaction_id, id) > ($2::xid8, $3::bigint)
+          order by live_events.transaction_id, live_events.id limit ${PAGE}`,
+        [userId, from.transaction.toString(), from.id.toString()],
+      );
+      const { events, waiting } = settledEvents(rows);
+      missed.push(...events);
+      const last = events.at(-1);
+      if (waiting || rows.length < PAGE || !last) return missed;
+      from = last.position;
+    }
+  }
+
+  /** Ends every open stream, and every stream opened from now on. */
+  endStreams(): void {
+    this.#closing = true;
+    for (const streams of [...this.#streams.values()]) {
+      for (const stream of [...streams]) stream.end();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.endStreams();
+    this.#stopped = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    clearTimeout(this.#retry);
+    await this.#listener?.end().catch(() => undefined);
+    await this.#reading;
+    await this.#pool.end();
+  }
+
+  async #listen(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.#url,
+      application_name: 'reloop-events',
+    });
+    client.on('notification', () => this.#readSoon());
+    // A lost connection (a database restart, a network cut) is made again, and the events
+    // committed meanwhile are read at once.
+    client.on('error', (error) => this.#log.warn({ err: error }, 'live events listener lost'));
+    client.on('end', () => {
+      if (this.#stopped || this.#listener !== client) return;
+      this.#listener = undefined;
+      setTimeout(() => void this.#relisten(), RECONNECT_MS);
+    });
+    await client.connect();
+    await client.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+    this.#listener = client;
+  }
+
+  async #relisten(): Promise<void> {
+    if (this.#stopped) return;
+    try {
+      await this.#listen();
+      this.#readSoon();
+    } catch (error) {
+      this.#log.warn({ err: error }, 'live events listener not back yet');
+      setTimeout(() => void this.#relisten(), RECONNECT_MS);
+    }
+  }
+
+  /** Reads now, or once more after the read under way: never two at once. */
+  #readSoon(): void {
+    if (this.#stopped) return;
+    if (this.#reading) {
+      this.#readAgain = true;
+      return;
+    }
+    this.#reading = this.#readNew()
+      .catch((error: unknown) => this.#log.warn({ err: error }, 'reading live events failed'))
+      .finally(() => {
+        this.#reading = undefined;
+        if (this.#readAgain) {
+          this.#readAgain = false;
+          this.#readSoon();
+        }
+      });
+  }
+
+  /** Hands every event settled since the cursor to its streams here, in order. */
+  async #readNew(): Promise<void> {
+    for (;;) {
+      const { rows } = await this.#pool.query<EventRow>(
+        `${SELECT_EVENTS} where (transaction_id, id) > ($1::xid8, $2::bigint)
+          order by live_events.transaction_id, live_events.id limit ${PAGE}`,
+        [this.#cursor.transaction.toString(), this.#cursor.id.toString()],
+      );
+      const { events, waiting } = settledEvents(rows);
+      for (const event of events) {
+        this.#cursor = event.position;
+        for (const stream of this.#streams.get(event.userId) ?? []) stream.send(event);
+      }
+      if (waiting) {
+        // Committed, but behind a transaction still open: look again in a moment.
+        clearTimeout(this.#retry);
+        this.#retry = setTimeout(() => this.#readSoon(), SETTLE_RETRY_MS);
+        return;
+      }
+      if (rows.length < PAGE) return;
+    }
+  }
+
+  /**
+   * Keeps idle streams open through proxies, and ends the streams whose session has ended
+   * (signed out, signed out everywhere, the account deleted): one query for all of them.
+   */
+  async #heartbeat(): Promise<void> {
+    const subscribers = [...this.#streams.values()].flatMap((streams) => [...streams]);
+    if (subscribers.length === 0) return;
+    let live: Set<string> | undefined;
+    try {
+      const { rows } = await this.#pool.query<{ id: string }>(
+        `select sessions.id from sessions join users on users.id = sessions.user_id
+          where sessions.id = any($1::uuid[]) and sessions.revoked_at is null
+            and users.deleted_at is null`,
+        [[...new Set(subscribers.map((stream) => stream.sessionId))]],
+      );
+      live = new Set(rows.map((row) => row.id));
+    } catch (error) {
+      // Unchecked this time, not ended: the database being away is no reason to sign anyone out.
+      this.#log.warn({ err: error }, "checking live streams' sessions failed");
+    }
+    for (const stream of subscribers) {
+      if (live && !live.has(stream.sessionId)) stream.end();
+      else stream.heartbeat();
+    }
+  }
+}
