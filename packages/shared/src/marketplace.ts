@@ -523,14 +523,35 @@ export const notificationKindSchema = z.enum([
   'review_invited',
   /** A review of the user is now shown on their profile. */
   'reviewed',
+  /** A listing the user watches is cheaper now. */
+  'price_dropped',
+  /** A listing the user watches was sold to someone else. */
+  'listing_sold',
+  /** A new or repriced listing matches one of the user's saved searches. */
+  'search_match',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
+/** Notices about a listing rather than a booking (DESIGN §17): they lead to the listing's page. */
+export const listingNoticeKindSchema = notificationKindSchema.extract([
+  'price_dropped',
+  'listing_sold',
+  'search_match',
+]);
+export type ListingNoticeKind = z.infer<typeof listingNoticeKindSchema>;
+export type BookingNoticeKind = Exclude<NotificationKind, ListingNoticeKind>;
+export const isListingNotice = (kind: NotificationKind): kind is ListingNoticeKind =>
+  (listingNoticeKindSchema.options as readonly NotificationKind[]).includes(kind);
+
+/**
+ * A notice is about a booking (`bookingId` and `side` set, `productId` null) or, for the listing
+ * kinds, about a listing (`productId` set, `bookingId` and `side` null).
+ */
 export const notificationSchema = z
   .object({
     _id: idSchema,
     kind: notificationKindSchema,
-    bookingId: idSchema,
+    bookingId: idSchema.nullable(),
     /** The user's side of the booking: where the notification leads (My Orders or My Sales). */
     side: bookingSideSchema.nullable(),
     /** The listing a listing notice is about: it leads to the listing's page. */
@@ -543,28 +564,9 @@ export const notificationSchema = z
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
-  /** A listing the user watches is cheaper now. */
-  'price_dropped',
-  /** A listing the user watches was sold to someone else. */
-  'listing_sold',
-  /** A new or repriced listing matches one of the user's saved searches. */
-  'search_match',
 
 /**
  * Unread notifications and messages are counted up to this many: the bell shows "99+" beyond,
-/** Notices about a listing rather than a booking (DESIGN §17): they lead to the listing's page. */
-export const listingNoticeKindSchema = notificationKindSchema.extract([
-  'price_dropped',
-  'listing_sold',
-  'search_match',
-]);
-export type ListingNoticeKind = z.infer<typeof listingNoticeKindSchema>;
-export type BookingNoticeKind = Exclude<NotificationKind, ListingNoticeKind>;
-
-/**
- * A notice is about a booking (`bookingId` and `side` set, `productId` null) or, for the listing
- * kinds, about a listing (`productId` set, `bookingId` and `side` null).
- */
  * and a poll never reads a seller's whole backlog.
  */
 export const UNREAD_COUNTED_UP_TO = 100;
@@ -591,7 +593,7 @@ export type Notifications = z.infer<typeof notificationsSchema>;
 
 export const paymentIntentBodySchema = z
   .object({
-    bookingId: idSchema.nullable(),
+    bookingId: idSchema,
     /** Accepted for compatibility and ignored: the amount comes from the booking. */
     price: z.unknown().optional(),
   })
