@@ -12,7 +12,7 @@ import { publish } from '../events/publish.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { isoTime, jsonObject, type JsonText } from '../db/json.ts';
 import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
-import { bookingMessages, bookings, notifications } from '../db/schema.ts';
+import { bookingMessages, bookings, notifications, products, savedSearches } from '../db/schema.ts';
 import { readMarkOf, unreadMessageOf } from './read-marks.ts';
 
 /**
@@ -49,7 +49,9 @@ export async function notify(
   await publish(tx, [
     { userId, type: 'notification', data: { _id: notice.id, kind, bookingId } },
     // A message has its own event; any other notice says the booking has changed.
-    ...(kind === 'message' ? [] : [{ userId, type: 'booking' as const, data: { bookingId, kind } }]),
+    ...(kind === 'message'
+      ? []
+      : [{ userId, type: 'booking' as const, data: { bookingId, kind } }]),
   ]);
 }
 
@@ -88,13 +90,18 @@ export function otherParty(
     : { userId: booking.buyerId, side: 'buyer' };
 }
 
-/** A notification as the bell lists it, written by PostgreSQL (db/json.ts). */
+/**
+ * A notification as the bell lists it, written by PostgreSQL (db/json.ts): a booking's name as
+ * it was booked, a listing's as it is now.
+ */
 const notificationJson = jsonObject<Notification>('notification', {
   _id: notifications.id,
   kind: notifications.kind,
   bookingId: notifications.bookingId,
   side: notifications.side,
-  productName: bookings.productName,
+  productId: notifications.productId,
+  searchName: savedSearches.name,
+  productName: sql`coalesce(${bookings.productName}, ${products.name})`,
   read: sql`${notifications.readAt} is not null`,
   createdAt: isoTime(notifications.createdAt),
 });
@@ -143,7 +150,9 @@ const bell = preparedPerDatabase((db) => {
       id: notifications.id,
     })
     .from(notifications)
-    .innerJoin(bookings, eq(bookings.id, notifications.bookingId))
+    .leftJoin(bookings, eq(bookings.id, notifications.bookingId))
+    .leftJoin(products, eq(products.id, notifications.productId))
+    .leftJoin(savedSearches, eq(savedSearches.id, notifications.savedSearchId))
     .crossJoinLateral(notificationJson.lateral)
     .where(recipient)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -158,6 +158,7 @@ const preferenceFields = {
   bookings: 'notifyBookings',
   messages: 'notifyMessages',
   reviews: 'notifyReviews',
+  watchlist: 'notifyWatchlist',
   savedSearches: 'notifySavedSearches',
 } as const satisfies Record<NoticePreference, keyof UserRow>;
 
@@ -165,6 +166,7 @@ export const preferencesOf = (user: UserRow): NotificationPreferences => ({
   bookings: user.notifyBookings,
   messages: user.notifyMessages,
   reviews: user.notifyReviews,
+  watchlist: user.notifyWatchlist,
   savedSearches: user.notifySavedSearches,
 });
 

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import {
   REVIEW_WINDOW_DAYS,
   centsText,
+  isListingNotice,
+  type BookingNoticeKind,
   type BookingSide,
   type DisputeOutcome,
   type NoticePreference,
-  type NotificationKind,
 } from '@reloop/shared';
-import type { Database } from '../db/client.ts';
 import {
   bookingMessages,
   bookings,
@@ -19,31 +19,17 @@ import {
 } from '../db/schema.ts';
 import { issueAccountToken, TOKEN_LIFETIME_MS } from '../identity/account-tokens.ts';
 import { findActiveUserByEmail, findActiveUserById } from '../identity/accounts.ts';
+import { noticeDraft, type Draft, type MailContext, type Resolved } from './drafts.ts';
 import type { EmailJob } from './email-jobs.ts';
-import { renderEmail, type EmailContent } from './layout.tsx';
+import { listingNotice, searchDigest } from './listing-notices.ts';
+import { renderEmail } from './layout.tsx';
 import type { Email } from './transport.ts';
-import type { UnsubscribeLinks } from './unsubscribe.ts';
 
 /**
  * Turns an email job into the email to send, reading what it needs when it is sent: an email
  * that no longer has a reason (an account that is gone, a notice turned off, an address that
  * is not verified, a thread read meanwhile) is not sent at all. One-use links are made here.
  */
-export interface MailContext {
-  db: Database;
-  /** PUBLIC_URL, or where this instance listens: every link in an email is absolute on it. */
-  baseUrl: () => string;
-  unsubscribe: UnsubscribeLinks;
-}
-
-/** What an email says and where it goes, before it is rendered. */
-interface Draft {
-  to: string;
-  subject: string;
-  content: EmailContent;
-  headers?: Record<string, string>;
-}
-
 export async function composeEmail(
   context: MailContext,
   job: { id: string; data: EmailJob },
@@ -63,9 +49,6 @@ export async function composeEmail(
   };
 }
 
-/** The context with its base URL read once, for one email. */
-type Resolved = Omit<MailContext, 'baseUrl'> & { baseUrl: string };
-
 function draftFor(context: Resolved, job: EmailJob): Promise<Draft | undefined> {
   switch (job.kind) {
     case 'passwordReset':
@@ -77,7 +60,11 @@ function draftFor(context: Resolved, job: EmailJob): Promise<Draft | undefined> 
     case 'emailChanged':
       return emailChanged(context, job.userId, job.oldEmail);
     case 'notice':
-      return notice(context, job.notificationId);
+      return isListingNotice(job.event)
+        ? listingNotice(context, job.notificationId)
+        : notice(context, job.notificationId);
+    case 'searchDigest':
+      return searchDigest(context, job.userId, job.digestedAt);
   }
 }
 
@@ -195,7 +182,7 @@ async function emailChanged(
 }
 
 /** Which preference turns each notice off. */
-const preferenceOf: Record<NotificationKind, NoticePreference> = {
+const preferenceOf: Record<BookingNoticeKind, NoticePreference> = {
   booked: 'bookings',
   paid: 'bookings',
   cancelled: 'bookings',
@@ -209,16 +196,8 @@ const preferenceOf: Record<NotificationKind, NoticePreference> = {
   reviewed: 'reviews',
 };
 
-/** What each preference's emails are about, in "you chose to hear about …". */
-const preferenceTopic: Record<NoticePreference, string> = {
-  bookings: 'your bookings and sales',
-  messages: 'messages',
-  reviews: 'reviews',
-  savedSearches: 'your saved searches',
-};
-
 /** Notices about the seller's money lead to the earnings page. */
-const earningsNotices: NotificationKind[] = ['released', 'paid_out'];
+const earningsNotices: BookingNoticeKind[] = ['released', 'paid_out'];
 
 /** When held money goes to the seller, in words: "Sunday 29 November, 14:00 UTC". */
 const releaseTime = new Intl.DateTimeFormat('en-GB', {
@@ -246,6 +225,7 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
         bookings: users.notifyBookings,
         messages: users.notifyMessages,
         reviews: users.notifyReviews,
+        watchlist: users.notifyWatchlist,
         savedSearches: users.notifySavedSearches,
       },
       kind: notifications.kind,
@@ -276,8 +256,10 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
     .leftJoin(disputes, eq(disputes.bookingId, bookings.id))
     .leftJoin(payouts, eq(payouts.bookingId, bookings.id))
     .where(eq(notifications.id, notificationId));
-  // Gone (a newer notice replaced it), or nobody to tell: no email.
+  // Gone (a newer notice replaced it), or nobody to tell: no email. (Every notice joined to a
+  // booking has its side and a booking's kind.)
   if (!row || row.deletedAt || !row.emailVerifiedAt) return undefined;
+  if (row.side === null || isListingNotice(row.kind)) return undefined;
   const preference = preferenceOf[row.kind];
   if (!row.wants[preference]) return undefined;
   if (row.kind === 'message' && (row.readAt || row.emailedLately)) return undefined;
@@ -308,23 +290,7 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
         : row.kind === 'reviewed'
           ? `${context.baseUrl}/seller/${row.userId}`
           : page;
-  const unsubscribeUrl = `${context.baseUrl}/api/auth/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`;
-  return {
-    to: row.email,
-    subject: draft.subject,
-    content: {
-      preview: draft.paragraphs[0] ?? draft.subject,
-      heading: draft.subject,
-      paragraphs: draft.paragraphs,
-      action: { label: draft.action, url },
-      reason: `You got this email because you chose to hear about ${preferenceTopic[preference]} on Reloop.`,
-      unsubscribeUrl: `${context.baseUrl}/unsubscribe?token=${context.unsubscribe.token(row.userId, preference)}`,
-    },
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return noticeDraft(context, row, preference, { ...draft, url });
 }
 
 interface NoticeFacts {
@@ -344,7 +310,7 @@ interface NoticeFacts {
 const EXCERPT_LENGTH = 300;
 
 function noticeText(
-  kind: NotificationKind,
+  kind: BookingNoticeKind,
   facts: NoticeFacts,
 ): { subject: string; paragraphs: string[]; action: string } {
   const { other, product, price } = facts;

@@ -12,4 +12,6 @@ export type EmailJob =
   | { kind: 'emailChange'; userId: string; newEmail: string }
   /** To the address an account just left, telling its owner. */
   | { kind: 'emailChanged'; userId: string; oldEmail: string }
-  | { kind: 'notice'; notificationId: string; event: NotificationKind };
+  | { kind: 'notice'; notificationId: string; event: NotificationKind }
+  /** A user's matches of their saved searches that their digest took at `digestedAt`. */
+  | { kind: 'searchDigest'; userId: string; digestedAt: string };

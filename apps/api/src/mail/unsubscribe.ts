@@ -11,6 +11,7 @@ const PREFERENCES: readonly NoticePreference[] = [
   'bookings',
   'messages',
   'reviews',
+  'watchlist',
   'savedSearches',
 ];
 

@@ -1,7 +1,15 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { AccountExport } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
-import { bookingMessages, bookings, notifications, products, users } from '../db/schema.ts';
+import {
+  bookingMessages,
+  bookings,
+  notifications,
+  products,
+  savedSearches,
+  users,
+  watches,
+} from '../db/schema.ts';
 import { preferencesOf } from '../identity/account-settings.ts';
 import type { UserRow } from '../identity/accounts.ts';
 
@@ -44,6 +52,17 @@ export async function exportAccount(db: Database, user: UserRow): Promise<Accoun
         .from(notifications)
         .where(eq(notifications.userId, user.id))
         .orderBy(asc(notifications.createdAt), asc(notifications.id));
+      const watched = await tx
+        .select({ watch: watches, productName: products.name })
+        .from(watches)
+        .innerJoin(products, eq(products.id, watches.productId))
+        .where(eq(watches.userId, user.id))
+        .orderBy(asc(watches.createdAt), asc(watches.id));
+      const searches = await tx
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, user.id))
+        .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
       return {
         exportedAt: new Date().toISOString(),
         profile: {
@@ -92,8 +111,20 @@ export async function exportAccount(db: Database, user: UserRow): Promise<Accoun
         notifications: notices.map((notice) => ({
           kind: notice.kind,
           bookingId: notice.bookingId,
+          productId: notice.productId,
           read: notice.readAt !== null,
           createdAt: notice.createdAt.toISOString(),
+        })),
+        watchlist: watched.map(({ watch, productName }) => ({
+          productId: watch.productId,
+          productName,
+          watchedAt: watch.createdAt.toISOString(),
+        })),
+        savedSearches: searches.map((search) => ({
+          id: search.id,
+          name: search.name,
+          query: search.query,
+          createdAt: search.createdAt.toISOString(),
         })),
       };
     },

@@ -90,7 +90,13 @@ describe('GET /api/auth/export', () => {
       role: 'seller',
       emailVerified: false,
       signsInWith: 'password',
-      notifications: { bookings: true, messages: true, reviews: true, savedSearches: true },
+      notifications: {
+        bookings: true,
+        messages: true,
+        reviews: true,
+        watchlist: true,
+        savedSearches: true,
+      },
     });
     expect(asSeller.data.listings).toEqual([
       expect.objectContaining({ id: productId, name: 'Dell XPS 13', phone: LISTING_PHONE }),

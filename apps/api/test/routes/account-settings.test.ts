@@ -177,7 +177,13 @@ describe('POST /api/auth/email and /confirm', () => {
 });
 
 describe('GET and PUT /api/auth/notifications', () => {
-  const everything = { bookings: true, messages: true, reviews: true, savedSearches: true };
+  const everything = {
+    bookings: true,
+    messages: true,
+    reviews: true,
+    watchlist: true,
+    savedSearches: true,
+  };
 
   it('wants every notice by default, and keeps what is put', async () => {
     const user = await signUp(t.app);
@@ -185,7 +191,13 @@ describe('GET and PUT /api/auth/notifications', () => {
     expect(initial.statusCode).toBe(200);
     expect(initial.json()).toEqual(everything);
 
-    const chosen = { bookings: false, messages: true, reviews: false, savedSearches: true };
+    const chosen = {
+      bookings: false,
+      messages: true,
+      reviews: false,
+      watchlist: false,
+      savedSearches: true,
+    };
     const put = await inject('PUT', '/api/auth/notifications', user.idToken, chosen);
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toEqual(chosen);
@@ -200,7 +212,7 @@ describe('GET and PUT /api/auth/notifications', () => {
       reviews: false,
     });
     expect(missing.statusCode).toBe(400);
-    expect(errorPaths(missing)).toEqual(['body.savedSearches']);
+    expect(errorPaths(missing)).toEqual(['body.savedSearches', 'body.watchlist']);
     const extra = await inject('PUT', '/api/auth/notifications', user.idToken, {
       ...everything,
       bookings: false,

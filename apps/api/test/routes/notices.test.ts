@@ -216,6 +216,7 @@ describe('one-click unsubscribe', () => {
       bookings: false,
       messages: true,
       reviews: true,
+      watchlist: true,
       savedSearches: true,
     });
     // Clicked twice (mail programs retry): the same answer.
@@ -255,7 +256,13 @@ describe('one-click unsubscribe', () => {
     }
     const missing = await oneClick(new URL('/api/auth/unsubscribe', PUBLIC_URL));
     expect(missing.statusCode).toBe(400);
-    const everything = { bookings: true, messages: true, reviews: true, savedSearches: true };
+    const everything = {
+      bookings: true,
+      messages: true,
+      reviews: true,
+      watchlist: true,
+      savedSearches: true,
+    };
     expect(await preferencesOf(seller)).toEqual(everything);
     expect(await preferencesOf(buyer)).toEqual(everything);
   });

@@ -1258,8 +1258,22 @@ export interface components {
       }[];
       notifications: {
         kind: string;
-        bookingId: string;
+        bookingId: string | null;
+        productId: string | null;
         read: boolean;
+        createdAt: string;
+      }[];
+      watchlist: {
+        productId: string;
+        productName: string;
+        watchedAt: string;
+      }[];
+      savedSearches: {
+        id: string;
+        name: string;
+        query: {
+          [key: string]: string;
+        };
         createdAt: string;
       }[];
     };
@@ -1552,11 +1566,17 @@ export interface components {
         | 'released'
         | 'paid_out'
         | 'review_invited'
-        | 'reviewed';
+        | 'reviewed'
+        | 'price_dropped'
+        | 'listing_sold'
+        | 'search_match';
       /** Format: uuid */
-      bookingId: string;
-      /** @enum {string} */
-      side: 'buyer' | 'seller';
+      bookingId: string | null;
+      /** @enum {string|null} */
+      side: 'buyer' | 'seller' | null;
+      /** Format: uuid */
+      productId: string | null;
+      searchName: string | null;
       productName: string;
       read: boolean;
       createdAt: string;
@@ -1565,12 +1585,14 @@ export interface components {
       bookings: boolean;
       messages: boolean;
       reviews: boolean;
+      watchlist: boolean;
       savedSearches: boolean;
     };
     NotificationPreferencesInput: {
       bookings: boolean;
       messages: boolean;
       reviews: boolean;
+      watchlist: boolean;
       savedSearches: boolean;
     };
     Notifications: {
@@ -2746,7 +2768,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            preference: 'bookings' | 'messages' | 'reviews' | 'savedSearches';
+            preference: 'bookings' | 'messages' | 'reviews' | 'watchlist' | 'savedSearches';
           };
         };
       };

@@ -22,9 +22,14 @@ export const noticeKinds: Record<
     description: 'Someone reviews you after a sale.',
     topic: 'reviews of you',
   },
+  watchlist: {
+    label: 'Watchlist',
+    description: 'A listing you watch gets cheaper, or is sold.',
+    topic: 'listings you watch',
+  },
   savedSearches: {
     label: 'Saved searches',
-    description: 'New listings match one of your saved searches.',
+    description: 'New listings match one of your saved searches (one email a day at most).',
     topic: 'your saved searches',
   },
 };

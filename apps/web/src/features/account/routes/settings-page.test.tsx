@@ -10,7 +10,13 @@ import {
 } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const allOn = { bookings: true, messages: true, reviews: true, savedSearches: true };
+const allOn = {
+  bookings: true,
+  messages: true,
+  reviews: true,
+  watchlist: true,
+  savedSearches: true,
+};
 
 async function openSettings(routes: Record<string, MockHandler> = {}, role = 'buyer' as const) {
   const api = mockApi({
@@ -221,10 +227,16 @@ describe('settings', () => {
   });
 
   describe('email notifications', () => {
-    it('shows the saved choices, all four, and saves them with PUT', async () => {
+    it('shows the saved choices, all five, and saves them with PUT', async () => {
       const { calls } = await openSettings({
         'GET /api/auth/notifications': {
-          body: { bookings: true, messages: false, reviews: true, savedSearches: true },
+          body: {
+            bookings: true,
+            messages: false,
+            reviews: true,
+            watchlist: true,
+            savedSearches: true,
+          },
         },
         'PUT /api/auth/notifications': ({ body }) => ({ body }),
       });
@@ -240,6 +252,7 @@ describe('settings', () => {
         bookings: true,
         messages: false,
         reviews: true,
+        watchlist: true,
         savedSearches: false,
       });
     });

@@ -15,6 +15,8 @@ const notification = (
   kind,
   bookingId,
   side,
+  productId: null,
+  searchName: null,
   productName: 'ThinkPad T14',
   read,
   createdAt: new Date(Date.now() - index * 3_600_000).toISOString(),

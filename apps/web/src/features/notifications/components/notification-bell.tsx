@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LuBell } from 'react-icons/lu';
 import { Link } from 'react-router';
-import {
-  UNREAD_COUNTED_UP_TO,
-  type BookingSide,
-  type Notification,
-  type NotificationKind,
-} from '@reloop/shared';
+import { UNREAD_COUNTED_UP_TO, type Notification, type NotificationKind } from '@reloop/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTimeAgo } from '../../../lib/format.ts';
@@ -16,29 +11,37 @@ import { useMarkNotificationsRead, useNotifications } from '../api/notifications
 const PANEL_ID = 'notifications-panel';
 
 /** Each kind's text, about the product and, where it matters, in the words of the user's side. */
-const TEXTS: Record<NotificationKind, (productName: string, side: BookingSide) => string> = {
-  booked: (productName) => `New booking: ${productName}`,
-  paid: (productName) => `${productName} was paid`,
-  message: (productName) => `New message about ${productName}`,
-  cancelled: (productName) => `Booking cancelled: ${productName}`,
-  completed: (productName) => `Handover confirmed: ${productName}`,
-  disputed: (productName) => `A problem was reported: ${productName}`,
-  resolved: (productName) => `Complaint decided: ${productName}`,
-  released: (productName) => `Payment released: ${productName}`,
-  paid_out: (productName) => `Paid out: ${productName}`,
-  review_invited: (productName, side) =>
+const TEXTS: Record<NotificationKind, (notice: Notification) => string> = {
+  booked: ({ productName }) => `New booking: ${productName}`,
+  paid: ({ productName }) => `${productName} was paid`,
+  message: ({ productName }) => `New message about ${productName}`,
+  cancelled: ({ productName }) => `Booking cancelled: ${productName}`,
+  completed: ({ productName }) => `Handover confirmed: ${productName}`,
+  disputed: ({ productName }) => `A problem was reported: ${productName}`,
+  resolved: ({ productName }) => `Complaint decided: ${productName}`,
+  released: ({ productName }) => `Payment released: ${productName}`,
+  paid_out: ({ productName }) => `Paid out: ${productName}`,
+  review_invited: ({ productName, side }) =>
     `How did it go? Review the ${side === 'buyer' ? 'seller' : 'buyer'}: ${productName}`,
-  reviewed: (productName) => `A review of you is now on your profile: ${productName}`,
+  reviewed: ({ productName }) => `A review of you is now on your profile: ${productName}`,
+  price_dropped: ({ productName }) => `Price drop on a laptop you watch: ${productName}`,
+  listing_sold: ({ productName }) => `A laptop you watch was sold: ${productName}`,
+  search_match: ({ productName, searchName }) =>
+    searchName === null
+      ? `New match for a saved search: ${productName}`
+      : `New match for “${searchName}”: ${productName}`,
 };
 
 const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
 
 /**
- * A message leads to its conversation, and so does a complaint, which is the conversation's
- * latest message; the seller's money to the earnings; a review shown to the user's own profile
- * (`userId`); anything else to the list it changed, where an invitation's review is written.
+ * A listing's notice leads to the listing. A message leads to its conversation, and so does a
+ * complaint, which is the conversation's latest message; the seller's money to the earnings; a
+ * review shown to the user's own profile (`userId`); anything else to the list it changed, where
+ * an invitation's review is written.
  */
-function destination({ kind, side, bookingId }: Notification, userId: string) {
+function destination({ kind, side, bookingId, productId }: Notification, userId: string) {
+  if (side === null) return `/product/${productId}`;
   if (kind === 'message' || kind === 'disputed') return `${LISTS[side]}/${bookingId}/messages`;
   if (kind === 'released' || kind === 'paid_out') return '/dashboard/earnings';
   if (kind === 'reviewed') return profilePath(userId);
@@ -109,7 +112,7 @@ export default function NotificationBell() {
               >
                 <span className={emphasised ? 'font-semibold' : ''}>
                   {emphasised && <span className="sr-only">Unread: </span>}
-                  {TEXTS[item.kind](item.productName, item.side)}
+                  {TEXTS[item.kind](item)}
                 </span>
                 <time dateTime={item.createdAt} className="text-base-content/70 text-xs">
                   {formatTimeAgo(item.createdAt)}
