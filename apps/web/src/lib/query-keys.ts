@@ -19,6 +19,10 @@ export const sharedKeys = {
   sales: ['sales'],
   /** The signed-in user's notifications and unread counts. */
   notifications: ['notifications'],
+  /** One booking's conversation: its messages, oldest first. */
+  thread: (bookingId: string) => ['messages', bookingId] as const,
+  /** Whether this tab's live event stream is open (lib/live-status.ts). */
+  liveEvents: ['live-events'],
   categories: ['categories'],
   config: ['config'],
   role: (email: string) => ['role', email] as const,

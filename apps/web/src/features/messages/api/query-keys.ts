@@ -5,7 +5,7 @@ import { sharedKeys } from '../../../lib/query-keys.ts';
  * of one sale sits under the shared sales root.
  */
 export const messageKeys = {
-  thread: (bookingId: string) => ['messages', bookingId] as const,
+  thread: sharedKeys.thread,
   /** One booking as its product's seller sees it: the header of the seller's conversation. */
   sale: (bookingId: string) => [...sharedKeys.sales, 'one', bookingId] as const,
   /** The conversations about a reported product, for an admin. */

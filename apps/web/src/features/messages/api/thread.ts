@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiSchema } from '../../../lib/api-client.ts';
 import { refreshBookingViews } from '../../../lib/bookings.ts';
+import { useLiveEventsOpen } from '../../../lib/live-status.ts';
 import { messageKeys } from './query-keys.ts';
 
 type Message = ApiSchema<'Message'>;
@@ -26,13 +27,18 @@ export const threadQueryOptions = (bookingId: string) =>
     },
   });
 
-/** `live`: polled while the page is visible, for a conversation still going on. */
-export const useThread = (bookingId: string, live: boolean) =>
-  useQuery({
+/**
+ * `live`: a conversation still going on, refetched as its messages arrive on the live event
+ * stream, or polled while the page is visible when the stream is not open.
+ */
+export function useThread(bookingId: string, live: boolean) {
+  const streamed = useLiveEventsOpen();
+  return useQuery({
     ...threadQueryOptions(bookingId),
-    refetchInterval: live ? POLL_MS : false,
+    refetchInterval: live && !streamed ? POLL_MS : false,
     refetchIntervalInBackground: false,
   });
+}
 
 export const sendMessage = (bookingId: string, text: string) =>
   dataOf(

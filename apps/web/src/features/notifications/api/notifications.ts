@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../../lib/api-client.ts';
+import { useLiveEventsOpen } from '../../../lib/live-status.ts';
 import { notificationKeys } from './query-keys.ts';
 
 /** How often the navbar asks for news, while the page is visible (and whenever it is back). */
@@ -12,13 +13,16 @@ export const notificationsQueryOptions = () =>
     queryFn: ({ signal }) => dataOf(api.GET('/api/notifications', { signal })),
   });
 
-export const useNotifications = () =>
-  useQuery({
+/** Refetched on each live notification, or polled while the live stream is not open. */
+export function useNotifications() {
+  const streamed = useLiveEventsOpen();
+  return useQuery({
     ...notificationsQueryOptions(),
-    refetchInterval: POLL_MS,
+    refetchInterval: streamed ? false : POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
   });
+}
 
 /** Marks them read (the server keeps message ones until their conversation is read). */
 export const markNotificationsRead = () => dataOf(api.POST('/api/notifications/read'));

@@ -5,6 +5,7 @@ import { UNREAD_COUNTED_UP_TO, type Notification, type NotificationKind } from '
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatTimeAgo } from '../../../lib/format.ts';
+import { useLiveEvents } from '../../../lib/live-events.ts';
 import { profilePath } from '../../../lib/profiles.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 
@@ -63,6 +64,8 @@ const plural = (count: number, noun: string) =>
  */
 export default function NotificationBell() {
   const userId = useAuth().user?.uid ?? '';
+  // The bell is on every signed-in page, once per tab: the tab's live events start with it.
+  useLiveEvents(userId);
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const [open, setOpen] = useState(false);

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import type { LiveEventData } from '@reloop/shared';
+import { sharedKeys } from './query-keys.ts';
+import { storedToken } from './token.ts';
+
+/** How long to wait before opening a stream again after it was lost. */
+const RETRY_MS = 2_000;
+
+/** The server refused the stream (signed out, say): polling carries on, and nothing retries. */
+class StreamRefused extends Error {}
+
+/** The server ended the stream (an instance closing): it is opened again, from where it was. */
+class StreamEnded extends Error {}
+
+/** Refetches what a live event says has changed, where it is shown. */
+function applyEvent(queryClient: QueryClient, type: string, data: string): void {
+  const refresh = (queryKey: readonly unknown[]) =>
+    void queryClient.invalidateQueries({ queryKey });
+  if (type === 'message') {
+    refresh(sharedKeys.thread((JSON.parse(data) as LiveEventData['message']).bookingId));
+  } else if (type === 'notification') {
+    refresh(sharedKeys.notifications);
+  } else if (type === 'booking') {
+    refresh(sharedKeys.bookings);
+    refresh(sharedKeys.sales);
+  }
+}
+
+/**
+ * One stream of the signed-in user's live events per tab (DESIGN §17): `GET /api/events` read
+ * with fetch, so the token goes in the Authorization header. Each event refetches what it
+ * changed; while the stream is open nothing polls (lib/live-status.ts). A stream that is lost
+ * is opened again with `Last-Event-ID`, and everything shown is refetched then, in case it was
+ * away too long to catch up. A hidden tab closes its stream and opens it when shown again.
+ */
+export function useLiveEvents(userId: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const token = storedToken();
+    if (!userId || !token) return;
+    const controller = new AbortController();
+    const setOpen = (open: boolean) => queryClient.setQueryData(sharedKeys.liveEvents, open);
+    let opened = false;
+    fetchEventSource('/api/events', {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+      onopen: async (response) => {
+        const type = response.headers.get('content-type') ?? '';
+        if (!response.ok || !type.startsWith(EventStreamContentType)) throw new StreamRefused();
+        if (opened) void queryClient.invalidateQueries();
+        opened = true;
+        setOpen(true);
+      },
+      onmessage: (event) => applyEvent(queryClient, event.event, event.data),
+      onclose: () => {
+        throw new StreamEnded();
+      },
+      onerror: (error: unknown) => {
+        setOpen(false);
+        if (error instanceof StreamRefused) throw error;
+        return RETRY_MS;
+      },
+    }).catch(() => setOpen(false));
+    return () => {
+      controller.abort();
+      setOpen(false);
+    };
+  }, [queryClient, userId]);
+}
