@@ -529,6 +529,8 @@ export const notificationKindSchema = z.enum([
   'listing_sold',
   /** A new or repriced listing matches one of the user's saved searches. */
   'search_match',
+  /** A question about a listing, or its answer, before any booking (DESIGN §17). */
+  'question',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -539,9 +541,11 @@ export const listingNoticeKindSchema = notificationKindSchema.extract([
   'search_match',
 ]);
 export type ListingNoticeKind = z.infer<typeof listingNoticeKindSchema>;
-export type BookingNoticeKind = Exclude<NotificationKind, ListingNoticeKind>;
+export type BookingNoticeKind = Exclude<NotificationKind, ListingNoticeKind | 'question'>;
 export const isListingNotice = (kind: NotificationKind): kind is ListingNoticeKind =>
   (listingNoticeKindSchema.options as readonly NotificationKind[]).includes(kind);
+export const isBookingNotice = (kind: NotificationKind): kind is BookingNoticeKind =>
+  kind !== 'question' && !isListingNotice(kind);
 
 /**
  * A notice is about a booking (`bookingId` and `side` set, `productId` null) or, for the listing

@@ -375,6 +375,67 @@ export const bookingMessages = pgTable(
   ],
 );
 
+/** Who wrote in a conversation before a booking: there is no admin in one. */
+const QUESTION_SENDERS = ['buyer', 'seller'] as const;
+
+/**
+ * Asking before booking (DESIGN §17): one conversation per listing and asker (its buyer) with the
+ * listing's seller, no booking and no contact details. Each side's read mark is a time, as a
+ * booking's is (bookings/read-marks.ts). A booking of the listing by its asker starts its thread
+ * with these messages, their times kept (bookings/bookings.ts).
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Who asks: anyone signed in but the listing's seller. */
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    /** The listing's seller, so a seller's conversations are one range. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** The latest message's time: the lists are newest activity first. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    buyerReadAt: happenedAt('buyer_read_at'),
+    sellerReadAt: happenedAt('seller_read_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('questions_product_buyer_unique').on(table.productId, table.buyerId),
+    index('questions_buyer_listing_idx').on(
+      table.buyerId,
+      ...newestFirst({ createdAt: table.lastMessageAt, id: table.id }),
+    ),
+    index('questions_seller_listing_idx').on(
+      table.sellerId,
+      ...newestFirst({ createdAt: table.lastMessageAt, id: table.id }),
+    ),
+  ],
+);
+
+/** A question conversation's messages; text only. */
+export const questionMessages = pgTable(
+  'question_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    from: text('sender_side', { enum: QUESTION_SENDERS }).notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('question_messages_sender_side_check', sql`${table.from} in ${inList(QUESTION_SENDERS)}`),
+    index('question_messages_conversation_idx').on(table.questionId, table.createdAt, table.id),
+  ],
+);
+
 const NOTIFICATION_KINDS = valuesOf(notificationKindSchema);
 
 /**
@@ -398,6 +459,8 @@ export const notifications = pgTable(
     savedSearchId: uuid('saved_search_id').references(() => savedSearches.id, {
       onDelete: 'set null',
     }),
+    /** The conversation a `question` notice is about (its listing is `productId`). */
+    questionId: uuid('question_id').references(() => questions.id),
     readAt: happenedAt('read_at'),
     createdAt: createdAt(),
   },
@@ -423,9 +486,20 @@ export const notifications = pgTable(
       .where(sql`${table.kind} = 'message' and ${table.readAt} is null`),
     // One unread notice of each kind per listing: a second price drop, or a second saved search
     // matching the same listing, is not news again, and a job that runs twice tells once.
+    // Questions are apart: two people asking about one listing are two conversations.
     uniqueIndex('notifications_one_unread_listing_notice_idx')
       .on(table.userId, table.productId, table.kind)
-      .where(sql`${table.productId} is not null and ${table.readAt} is null`),
+      .where(
+        sql`${table.productId} is not null and ${table.readAt} is null and ${table.kind} <> 'question'`,
+      ),
+    check(
+      'notifications_question_check',
+      sql`(${table.kind} = 'question') = (${table.questionId} is not null)`,
+    ),
+    // A burst of questions and answers is one notification until the conversation is read.
+    uniqueIndex('notifications_one_unread_question_idx')
+      .on(table.userId, table.questionId)
+      .where(sql`${table.kind} = 'question' and ${table.readAt} is null`),
     // Deleting a saved search unlinks its notices.
     index('notifications_saved_search_idx')
       .on(table.savedSearchId)

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   REVIEW_WINDOW_DAYS,
   centsText,
+  isBookingNotice,
   isListingNotice,
   type BookingNoticeKind,
   type BookingSide,
@@ -259,7 +260,7 @@ async function notice(context: Resolved, notificationId: string): Promise<Draft 
   // Gone (a newer notice replaced it), or nobody to tell: no email. (Every notice joined to a
   // booking has its side and a booking's kind.)
   if (!row || row.deletedAt || !row.emailVerifiedAt) return undefined;
-  if (row.side === null || isListingNotice(row.kind)) return undefined;
+  if (row.side === null || !isBookingNotice(row.kind)) return undefined;
   const preference = preferenceOf[row.kind];
   if (!row.wants[preference]) return undefined;
   if (row.kind === 'message' && (row.readAt || row.emailedLately)) return undefined;

@@ -31,6 +31,7 @@ const TEXTS: Record<NotificationKind, (notice: Notification) => string> = {
     searchName === null
       ? `New match for a saved search: ${productName}`
       : `New match for “${searchName}”: ${productName}`,
+  question: ({ productName }) => `New message about ${productName}, before booking`,
 };
 
 const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
