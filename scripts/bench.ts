@@ -20,7 +20,9 @@
 // Last on PostgreSQL, the money part (DESIGN §15, scripts/bench/money.ts): the server stops, and
 // 100,000 handed-over bookings whose releaseAt passed meanwhile are released and paid out by two
 // instances started side by side, each exactly once; then the ledger's reconciliation over every
-// booking is timed (budget 1 s) and explained.
+// booking is timed (budget 1 s) and explained. Before it, the live events part
+// (scripts/bench/live-events.ts): 2,000 open event streams' memory on one instance, and the
+// delay from a message to its event through two instances behind haproxy.
 // Exits 1 when a budget is missed or requests fail; prints everything first. One full run takes
 // about 20 minutes on the 2-core machine (11 on PostgreSQL, of which 3 loading the volume), and
 // the money part's time on top.
@@ -29,7 +31,8 @@
 // (default 1), BENCH_SKIP_POSTGRES=1 / BENCH_SKIP_EMBEDDED=1 to run one half, BENCH_EXPLAIN=1 to
 // print the query plans in full. BENCH_MONEY_BOOKINGS (default 100,000) handed-over bookings;
 // BENCH_MONEY_ONLY=1 runs the money part alone on PostgreSQL, at the volume in proportion to them
-// (the whole of it at 100,000).
+// (the whole of it at 100,000). BENCH_LIVE_ONLY=1 runs the live events part alone on
+// PostgreSQL, on a small volume.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
@@ -56,6 +59,7 @@ import {
   type Summary,
 } from './bench/measure.ts';
 import { treeMemory, type TreeMemory } from './bench/memory.ts';
+import { benchLiveEvents } from './bench/live-events.ts';
 import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
 import { SEARCHES } from './bench/searches.ts';
@@ -152,6 +156,11 @@ async function main(): Promise<boolean> {
   if (process.env.BENCH_MONEY_ONLY === '1') {
     if (postgresUrl) return withCleanup((cleanup) => moneyOnly(postgresUrl, cleanup));
     log('money: skipped (set BENCH_POSTGRES_URL to run it)');
+    return true;
+  }
+  if (process.env.BENCH_LIVE_ONLY === '1') {
+    if (postgresUrl) return withCleanup((cleanup) => liveOnly(postgresUrl, cleanup));
+    log('live events: skipped (set BENCH_POSTGRES_URL to run it)');
     return true;
   }
   if (process.env.BENCH_SKIP_POSTGRES === '1') log('PostgreSQL: skipped (BENCH_SKIP_POSTGRES=1)');
@@ -396,14 +405,31 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     log(`the same ${SETTLE_SECONDS} s later, idle: ${describeMemory(treeMemory(server.pid))}`);
   }
   if (target.money) {
-    // Its instances take the database over: no other may work the jobs it times.
+    // Their instances take the database over: no other may work the jobs they time.
     await server.stop();
     const env = { JWT_SECRET: jwtSecret, SMTP_URL: mailbox.url };
+    passed = (await benchLiveEvents({ sqlUrl, env, log })) && passed;
     const moneyOk = await benchMoney({ sqlUrl, env, bookings: MONEY_BOOKINGS, cleanup, log });
     passed &&= moneyOk;
   }
   log(`(${target.title} took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   return passed && plansOk;
+}
+
+/**
+ * BENCH_LIVE_ONLY=1: the live events part alone, on a volume in proportion to 5,000 buyers (it
+ * needs 2,000 of them and conversations; the listings do not change what it measures).
+ */
+async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const volume = moneyVolume(POSTGRES_VOLUME, 5_000);
+  log(`\n=== live events only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(volume)} ===`);
+  const database = await createPostgresDatabase(serverUrl);
+  cleanup.add(() => database.drop());
+  const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
+  await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
+  log('generating the volume in SQL…');
+  await generateVolume(database.url, volume, log);
+  return benchLiveEvents({ sqlUrl: database.url, env, log });
 }
 
 /**

@@ -18,7 +18,8 @@ export interface Balancer {
 /**
  * The balancer docs/scaling.md describes: round robin over the instances, an instance in
  * rotation only while `/api/health` answers 200 (checked every 500 ms), and a request whose
- * instance refused the connection or died before answering sent to another one.
+ * instance refused the connection or died before answering sent to another one; event streams
+ * through a backend of their own that sends each event at once.
  */
 export function haproxyConfig(frontendPort: number, instancePorts: number[]): string {
   return [
@@ -36,15 +37,27 @@ export function haproxyConfig(frontendPort: number, instancePorts: number[]): st
     '  option forwardfor',
     'frontend web',
     `  bind 127.0.0.1:${frontendPort}`,
+    '  use_backend reloop_events if { path /api/events }',
     '  default_backend reloop',
-    'backend reloop',
+    ...backend('reloop', instancePorts),
+    // Each event goes out as it comes: by default haproxy asks the kernel to wait for more data
+    // to fill a packet, which held small events back for up to 200 ms.
+    ...backend('reloop_events', instancePorts),
+    '  option http-no-delay',
+    '',
+  ].join('\n');
+}
+
+/** Round robin over the instances, each in rotation while its health check answers 200. */
+function backend(name: string, instancePorts: number[]): string[] {
+  return [
+    `backend ${name}`,
     '  balance roundrobin',
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
     '  default-server inter 500ms fall 2 rise 1',
     ...instancePorts.map((port, index) => `  server reloop${index + 1} 127.0.0.1:${port} check`),
-    '',
-  ].join('\n');
+  ];
 }
 
 /** Starts haproxy in the foreground in front of `instancePorts`; resolves once it answers. */
