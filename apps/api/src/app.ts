@@ -33,6 +33,8 @@ import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { startRefunds } from './payments/refund-jobs.ts';
 import { startReleases, type Escrow } from './money/escrow.ts';
 import { startReveals, type Reputation } from './reviews/reviews.ts';
+import { startDigests, type Digests } from './saved-searches/digest.ts';
+import { startListingNews } from './watchlist/listing-news.ts';
 import { startPayouts } from './money/payouts.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import accountRoutes from './routes/api/auth/account.ts';
@@ -41,6 +43,8 @@ import bookingRoutes from './routes/api/bookings/index.ts';
 import messageRoutes from './routes/api/messages/index.ts';
 import moneyRoutes from './routes/api/money/index.ts';
 import reviewRoutes from './routes/api/reviews/index.ts';
+import savedSearchRoutes from './routes/api/saved-searches/index.ts';
+import watchlistRoutes from './routes/api/watchlist/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import eventRoutes from './routes/api/events/index.ts';
 import saleRoutes from './routes/api/sales/index.ts';
@@ -178,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('liveEvents', liveEvents);
   startLiveEventPruning(database.db, jobs);
+  const digests: Digests = { db: database.db, jobs, everyMs: config.searchDigestEveryMs };
+  startListingNews(digests);
+  startDigests(digests);
 
   // Settling what a crash or a closed tab left half paid may call the provider for each
   // payment: it runs beside serving, and closing waits for it so the database stays open.
@@ -236,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(moneyRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
+  await app.register(watchlistRoutes, { prefix: '/api' });
+  await app.register(savedSearchRoutes, { prefix: '/api' });
   if (provider instanceof StripePaymentProvider) {
     // The webhook verifies signatures with the Stripe provider itself; what it records goes
     // through the app's provider, as every other call's does.

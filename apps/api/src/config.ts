@@ -55,6 +55,7 @@ const envSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Reloop <no-reply@localhost>'),
     COMPLAINT_WINDOW_HOURS: decimalText({ min: 0.0001, max: 24 * 90 }).default(48),
     PLATFORM_FEE_PERCENT: decimalText({ min: 0, max: 50 }).default(0),
+    SEARCH_DIGEST_HOURS: decimalText({ min: 0.0001, max: 24 * 30 }).default(24),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -120,6 +121,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** Escrow (DESIGN §15): how long a buyer may complain after the handover, and Reloop's fee. */
   money: MoneySettings;
+  /** The least time between two digests of one user's saved-search matches (DESIGN §17). */
+  searchDigestEveryMs: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -212,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
       complaintWindowMs: Math.round(env.COMPLAINT_WINDOW_HOURS * 3_600_000),
       feePercent: env.PLATFORM_FEE_PERCENT,
     },
+    searchDigestEveryMs: Math.round(env.SEARCH_DIGEST_HOURS * 3_600_000),
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './marketplace.ts';
 export * from './money.ts';
 export * from './reviews.ts';
+export * from './saved-searches.ts';

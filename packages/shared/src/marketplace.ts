@@ -297,30 +297,41 @@ const priceText = z
   .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in dollars, like 800 or 799.99')
   .transform(Number);
 
-/** `GET /api/search`: words, filters and a sort (DESIGN §11), keyset-paged like every list. */
+/**
+ * A search's words, filters and sort (DESIGN §11), as text as a query string carries them: what
+ * `GET /api/search` takes besides its page, and what a saved search keeps (DESIGN §17). Both
+ * check them with `pricesInOrder` as well.
+ */
+export const searchTermsSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  categoryId: idSchema.optional(),
+  sellerId: idSchema.optional(),
+  minPrice: priceText.optional(),
+  maxPrice: priceText.optional(),
+  minRamGb: wholeNumberText({ min: 1, max: 256 }).optional(),
+  minStorageGb: wholeNumberText({ min: 1, max: 16_384 }).optional(),
+  condition: conditionSchema.optional(),
+  verified: z.literal('true', { error: "must be 'true', or be left out" }).optional(),
+  location: z.string().trim().max(120).optional(),
+  /** Only sellers rated this many stars or more on average (DESIGN §16). */
+  minRating: minRatingSchema.optional(),
+  sort: searchSortSchema.default('newest'),
+});
+export type SearchTerms = z.output<typeof searchTermsSchema>;
+
+/** A minimum price above the maximum would find nothing: refused, under maxPrice. */
+export const pricesInOrder = {
+  check: (terms: { minPrice?: number; maxPrice?: number }) =>
+    terms.minPrice === undefined ||
+    terms.maxPrice === undefined ||
+    terms.minPrice <= terms.maxPrice,
+  issue: { path: ['maxPrice'], message: 'must not be less than minPrice' },
+};
+
+/** `GET /api/search`: its terms, keyset-paged like every list. */
 export const searchQuerySchema = paginationQuerySchema
-  .extend({
-    q: z.string().trim().max(200).optional(),
-    categoryId: idSchema.optional(),
-    sellerId: idSchema.optional(),
-    minPrice: priceText.optional(),
-    maxPrice: priceText.optional(),
-    minRamGb: wholeNumberText({ min: 1, max: 256 }).optional(),
-    minStorageGb: wholeNumberText({ min: 1, max: 16_384 }).optional(),
-    condition: conditionSchema.optional(),
-    verified: z.literal('true', { error: "must be 'true', or be left out" }).optional(),
-    location: z.string().trim().max(120).optional(),
-    /** Only sellers rated this many stars or more on average (DESIGN §16). */
-    minRating: minRatingSchema.optional(),
-    sort: searchSortSchema.default('newest'),
-  })
-  .refine(
-    (query) =>
-      query.minPrice === undefined ||
-      query.maxPrice === undefined ||
-      query.minPrice <= query.maxPrice,
-    { path: ['maxPrice'], message: 'must not be less than minPrice' },
-  );
+  .extend(searchTermsSchema.shape)
+  .refine(pricesInOrder.check, pricesInOrder.issue);
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /**
@@ -549,7 +560,8 @@ export const isBookingNotice = (kind: NotificationKind): kind is BookingNoticeKi
 
 /**
  * A notice is about a booking (`bookingId` and `side` set, `productId` null) or, for the listing
- * kinds, about a listing (`productId` set, `bookingId` and `side` null).
+ * kinds and `question`, about a listing (`productId` set, `bookingId` and `side` null); a
+ * `question` names its conversation (`questionId`).
  */
 export const notificationSchema = z
   .object({
@@ -560,6 +572,8 @@ export const notificationSchema = z
     side: bookingSideSchema.nullable(),
     /** The listing a listing notice is about: it leads to the listing's page. */
     productId: idSchema.nullable(),
+    /** The conversation a `question` notice leads to; null for every other kind. */
+    questionId: idSchema.nullable(),
     /** The saved search a listing matched (`search_match`); null once that search is deleted. */
     searchName: z.string().nullable(),
     productName: z.string(),

@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   UNREAD_COUNTED_UP_TO,
   type BookingSide,
+  type ListingNoticeKind,
   type Notification,
   type NotificationKind,
   type Notifications,
@@ -29,27 +30,50 @@ export interface Recipient {
   side: BookingSide;
 }
 
-export async function notify(
+/** What a listing's notice is about (DESIGN §17): the listing, and for a match its saved search. */
+export interface ListingSubject {
+  productId: string;
+  savedSearchId?: string;
+}
+
+export function notify(
   tx: Database,
   jobs: JobQueue,
   recipient: Recipient,
   bookingId: string,
   kind: NotificationKind,
+): Promise<void>;
+/** A notice about a listing to a user who watches it or saved a search it matches. */
+export function notify(
+  tx: Database,
+  jobs: JobQueue,
+  recipient: { userId: string },
+  listing: ListingSubject,
+  kind: ListingNoticeKind,
+): Promise<void>;
+export async function notify(
+  tx: Database,
+  jobs: JobQueue,
+  recipient: { userId: string; side?: BookingSide },
+  about: string | ListingSubject,
+  kind: NotificationKind,
 ): Promise<void> {
+  const bookingId = typeof about === 'string' ? about : null;
   // A burst of messages stays one unread notification (a partial unique index says so), and
-  // so one email.
+  // so one email; so does a listing's second notice of a kind while the first is unread.
   const [notice] = await tx
     .insert(notifications)
-    .values({ ...recipient, bookingId, kind })
+    .values({ ...recipient, ...(typeof about === 'string' ? { bookingId } : about), kind })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   if (!notice) return;
-  await emailNotice(tx, jobs, notice.id, kind);
+  // A match's email is its owner's daily digest (saved-searches/digest.ts), not one of its own.
+  if (kind !== 'search_match') await emailNotice(tx, jobs, notice.id, kind);
   const { userId } = recipient;
   await publish(tx, [
     { userId, type: 'notification', data: { _id: notice.id, kind, bookingId } },
-    // A message has its own event; any other notice says the booking has changed.
-    ...(kind === 'message'
+    // A message has its own event; any other booking's notice says the booking has changed.
+    ...(kind === 'message' || bookingId === null
       ? []
       : [{ userId, type: 'booking' as const, data: { bookingId, kind } }]),
   ]);

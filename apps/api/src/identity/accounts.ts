@@ -55,6 +55,15 @@ export async function createAccount(
   }
 }
 
+/**
+ * Locks the user's row until `tx` ends, so two of their requests that count what they have (the
+ * listings they watch, their saved searches) go one after the other. FOR NO KEY UPDATE: rows that
+ * only refer to the user, a booking or a watch, are written meanwhile as ever.
+ */
+export async function lockUserRow(tx: Database, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
 /** A user that may sign in: exists and is not deleted. */
 export async function findActiveUserByEmail(
   db: Database,

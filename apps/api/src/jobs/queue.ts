@@ -3,6 +3,7 @@ import { PgBoss, type Db, type Job, type JobResult, type Queue, type SendOptions
 import type { Database } from '../db/client.ts';
 import { preparedOn } from '../db/prepared.ts';
 import type { EmailJob } from '../mail/email-jobs.ts';
+import type { ListingChange } from '../products/listing-changes.ts';
 
 /**
  * The one way Reloop runs work later or again (DESIGN §14): a job queue in PostgreSQL (pg-boss),
@@ -24,6 +25,10 @@ export interface JobData {
   payout: { bookingId: string };
   /** A handed-over booking's reviews, shown when the review window ends (reviews/reviews.ts). */
   reveal: { bookingId: string };
+  /** A listing's change, told to its watchers and matching saved searches (watchlist/listing-news.ts). */
+  listing: { productId: string; change: ListingChange };
+  /** A user's saved-search matches, emailed at most once a day (saved-searches/digest.ts). */
+  digest: { userId: string };
   /** Live events older than a stream can resume from, deleted every hour (events/pruning.ts). */
   pruneLiveEvents: Record<string, never>;
 }
@@ -50,7 +55,9 @@ const PATIENT: Omit<Queue, 'name'> = {
 /**
  * How each queue retries. Running a money job again moves nothing twice: a refund is claimed and
  * sent with an idempotency key (payments/refunds.ts), a release checks the booking's funds under
- * its row lock, and a transfer carries the booking's idempotency key (money/payouts.ts).
+ * its row lock, and a transfer carries the booking's idempotency key (money/payouts.ts). Nor does
+ * a listing's news tell anyone twice: each match is recorded once, and a listing has one unread
+ * notice of a kind per user.
  */
 const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
   email: PATIENT,
@@ -59,6 +66,9 @@ const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
   payout: PATIENT,
   reveal: PATIENT,
   pruneLiveEvents: PATIENT,
+  listing: PATIENT,
+  // One waiting digest per user (its singletonKey): later matches join it.
+  digest: { ...PATIENT, policy: 'short' },
 };
 
 export interface JobQueueOptions {

@@ -7,7 +7,9 @@ import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { findBookingRow, lockBookingRow } from '../bookings/bookings.ts';
 import { notify } from '../bookings/notifications.ts';
+import { listingChanged } from '../products/listing-changes.ts';
 import { findExistingProduct } from '../products/products.ts';
+import { isWatched } from '../watchlist/watchlist.ts';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider.ts';
 import { refundPayment } from './refunds.ts';
 import { book } from '../money/ledger.ts';
@@ -219,6 +221,7 @@ export async function completeOrder(
       .set({ status: 'succeeded' })
       .where(eq(payments.bookingId, booking.id));
     await notify(tx, jobs, { userId: locked.sellerId, side: 'seller' }, booking.id, 'paid');
+    if (await isWatched(tx, product.id)) await listingChanged(tx, jobs, product.id, 'sold');
     return 'recorded';
   });
 

@@ -34,6 +34,11 @@ const tags = [
     name: 'reviews',
     description: 'Reputation: double-blind reviews after a handover, replies, reports, profiles',
   },
+  { name: 'watchlist', description: 'Listings a user watches, to hear of a price drop or a sale' },
+  {
+    name: 'saved-searches',
+    description: 'Searches kept by name: new or repriced listings that match are news',
+  },
   { name: 'images', description: 'Uploading product photos and avatars' },
   { name: 'admin', description: 'Users, seller verification and reported listings' },
   { name: 'system', description: 'Health, and the settings the web app reads before it renders' },

@@ -15,9 +15,11 @@ import { isoTime, jsonWithStoredMembers, type JsonText } from '../db/json.ts';
 import { products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage, type JsonRow, type Page } from '../pagination.ts';
 import { sellerRatingSummary } from '../reviews/fields.ts';
 import type { CategoryCatalog } from './categories.ts';
+import { listingChanged, repricing } from './listing-changes.ts';
 
 /**
  * Listings: what buyers may see, what sellers manage, what admins moderate. A listing exists
@@ -127,11 +129,12 @@ export const listSellerProducts = (db: Database, sellerEmail: string, page: Pagi
 /**
  * The seller's row is locked (shared) while the listing goes in, so a deletion of the seller,
  * which marks all their products deleted, either waits for it and includes it, or comes first
- * and the listing is refused.
+ * and the listing is refused. Saved searches it matches are told of it (listing-changes.ts).
  */
 export async function createProduct(
   db: Database,
   catalog: CategoryCatalog,
+  jobs: JobQueue,
   seller: UserRow,
   body: ProductFields,
 ): Promise<string> {
@@ -152,6 +155,7 @@ export async function createProduct(
       })
       .returning({ id: products.id });
     if (!created) throw new Error('insert returned no row');
+    await listingChanged(tx, jobs, created.id, 'listed');
     return created.id;
   });
 }
@@ -206,10 +210,12 @@ function productFields(row: ProductRow) {
  * A seller's edit of their own unsold listing. The row is locked while the edit is checked as
  * the whole listing it makes (so the grade and battery rules hold across fields) and written;
  * a sale or delete of the same product waits for it. Bookings keep the price they were made at.
+ * A new price is news to saved searches and, when lower, to the listing's watchers.
  */
 export async function updateProduct(
   db: Database,
   catalog: CategoryCatalog,
+  jobs: JobQueue,
   seller: UserRow,
   id: string,
   patch: z.output<typeof productPatchSchema>,
@@ -238,7 +244,10 @@ export async function updateProduct(
         },
       );
     }
-    await tx.update(products).set(productColumns(edited.data)).where(eq(products.id, id));
+    const columns = productColumns(edited.data);
+    await tx.update(products).set(columns).where(eq(products.id, id));
+    const change = repricing(product.resalePriceCents, columns.resalePriceCents);
+    if (change) await listingChanged(tx, jobs, id, change);
   });
 }
 

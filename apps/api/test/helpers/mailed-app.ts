@@ -47,10 +47,13 @@ export const PUBLIC_URL = 'http://reloop.test';
 
 /**
  * For a test file whose app sends real email: one mailbox for the file, and for each test a
- * fresh app sending to it (links on PUBLIC_URL), with the mailbox emptied first. `started`
- * receives both before each test, for the file's own variables.
+ * fresh app sending to it (links on PUBLIC_URL, and `env`), with the mailbox emptied first.
+ * `started` receives both before each test, for the file's own variables.
  */
-export function useMailedApp(started: (running: { mailbox: Mailbox; t: TestApp }) => void): void {
+export function useMailedApp(
+  started: (running: { mailbox: Mailbox; t: TestApp }) => void,
+  env: Record<string, string> = {},
+): void {
   let mailbox: Mailbox | undefined;
   let t: TestApp | undefined;
   beforeAll(async () => {
@@ -60,7 +63,7 @@ export function useMailedApp(started: (running: { mailbox: Mailbox; t: TestApp }
   beforeEach(async () => {
     if (!mailbox) throw new Error('the mailbox did not start');
     mailbox.clear();
-    t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
+    t = await createTestApp({ env: { ...env, SMTP_URL: mailbox.url, PUBLIC_URL } });
     started({ mailbox, t });
   });
   afterEach(() => t?.close());

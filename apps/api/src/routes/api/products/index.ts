@@ -186,6 +186,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       await updateProduct(
         app.db,
         app.categories,
+        app.jobs,
         currentSession(request).user,
         request.params.id,
         request.body,
@@ -236,6 +237,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await createProduct(
         app.db,
         app.categories,
+        app.jobs,
         currentSession(request).user,
         request.body,
       );
