@@ -8,7 +8,10 @@ import { storedToken } from './token.ts';
 /** How long to wait before opening a stream again after it was lost. */
 const RETRY_MS = 2_000;
 
-/** The server refused the stream (signed out, say): polling carries on, and nothing retries. */
+/**
+ * The server refused the stream (signed out, say): polling carries on, and nothing retries. A
+ * server that failed (5xx: a proxy's answer while an instance restarts) is tried again.
+ */
 class StreamRefused extends Error {}
 
 /** The server ended the stream (an instance closing): it is opened again, from where it was. */
@@ -20,6 +23,8 @@ function applyEvent(queryClient: QueryClient, type: string, data: string): void 
     void queryClient.invalidateQueries({ queryKey });
   if (type === 'message') {
     refresh(sharedKeys.thread((JSON.parse(data) as LiveEventData['message']).bookingId));
+    // The bell counts unread messages too, and a thread's next one brings no new notification.
+    refresh(sharedKeys.notifications);
   } else if (type === 'notification') {
     refresh(sharedKeys.notifications);
   } else if (type === 'booking') {
@@ -48,6 +53,7 @@ export function useLiveEvents(userId: string | undefined): void {
       signal: controller.signal,
       onopen: async (response) => {
         const type = response.headers.get('content-type') ?? '';
+        if (response.status >= 500) throw new Error(`the event stream failed: ${response.status}`);
         if (!response.ok || !type.startsWith(EventStreamContentType)) throw new StreamRefused();
         if (opened) void queryClient.invalidateQueries();
         opened = true;
