@@ -51,6 +51,8 @@ interface FixtureData {
   categoryId: string;
   productId: string;
   bookingId: string;
+  /** The buyer's saved search. */
+  savedSearchId: string;
 }
 
 async function populate(t: TestApp): Promise<FixtureData> {
@@ -77,11 +79,19 @@ async function populate(t: TestApp): Promise<FixtureData> {
     headers: admin.headers,
   });
   if (removal.statusCode !== 200) throw new Error(`deleting the user failed: ${removal.body}`);
+  const search = await t.app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    headers: buyer.headers,
+    payload: { name: 'ThinkPads', q: 'thinkpad' },
+  });
+  if (search.statusCode !== 201) throw new Error(`saving a search failed: ${search.body}`);
   return {
     actors: { buyer, otherBuyer, seller, otherSeller, admin, deleted },
     categoryId: await firstCategoryId(t.db),
     productId,
     bookingId,
+    savedSearchId: search.json<{ _id: string }>()._id,
   };
 }
 
@@ -963,6 +973,103 @@ const MATRIX: Row[] = [
       otherSeller: 200,
       admin: 200,
       deleted: 200,
+    },
+  },
+  {
+    // Signed in: one's own watchlist.
+    call: 'GET /api/watchlist',
+    method: 'GET',
+    url: () => '/api/watchlist',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in, anyone but the listing's seller (409).
+    call: 'PUT /api/watchlist/:productId',
+    method: 'PUT',
+    url: (f) => `/api/watchlist/${f.productId}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 409,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in, the listing's seller too; nobody watches it, so nothing is written.
+    call: 'DELETE /api/watchlist/:productId',
+    method: 'DELETE',
+    url: (f) => `/api/watchlist/${f.productId}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in: one's own saved searches.
+    call: 'GET /api/saved-searches',
+    method: 'GET',
+    url: () => '/api/saved-searches',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in.
+    call: 'POST /api/saved-searches',
+    method: 'POST',
+    url: () => '/api/saved-searches',
+    body: () => ({ name: 'Cheap ThinkPads', q: 'thinkpad', maxPrice: '600' }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      otherBuyer: 201,
+      seller: 201,
+      otherSeller: 201,
+      admin: 201,
+      deleted: 401,
+    },
+  },
+  {
+    // Its owner; anyone else's is not found.
+    call: 'DELETE /api/saved-searches/:id',
+    method: 'DELETE',
+    url: (f) => `/api/saved-searches/${f.savedSearchId}`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 404,
+      seller: 404,
+      otherSeller: 404,
+      admin: 404,
+      deleted: 401,
     },
   },
   {
