@@ -5,9 +5,10 @@ import { LIVE_EVENTS_CHANNEL } from './publish.ts';
 
 /**
  * Where a stream is in the events: (transaction id, event id). An event is read only once
- * every transaction older than its own has ended ("settled"), so every event that settles later
- * has a higher position than any read before it, and a stream that sent up to a position has
- * missed nothing below it. Written on the wire as the event's id, `<transaction>-<id>`.
+ * every transaction of this database older than its own has ended ("settled"), so every event
+ * that settles later has a higher position than any read before it, and a stream that sent up
+ * to a position has missed nothing below it. Written on the wire as the event's id,
+ * `<transaction>-<id>`.
  */
 export interface Position {
   transaction: bigint;
@@ -58,16 +59,35 @@ export interface LiveEventHubOptions {
 
 /** Rows read per query; a longer backlog is read in several. */
 const PAGE = 500;
-/** How soon to look again when committed events wait behind a transaction still open. */
-const SETTLE_RETRY_MS = 5;
+/**
+ * How soon to look again when committed events wait behind a transaction still open: at once
+ * for the usual one of a few milliseconds, less and less often for a long one.
+ */
+const SETTLE_RETRY_MS = { first: 5, most: 200 };
 /** How often to read without a NOTIFY: one lost with its sender still reaches its streams. */
 const SWEEP_MS = 2_000;
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_MS = 1_000;
 
-/** Ordered by the table's columns: `id` alone would be the text written out. */
+/**
+ * The lowest transaction id that may still write live events: the oldest transaction running in
+ * this database, or the next id to be given out. Transaction ids are the server's, not the
+ * database's, so the server-wide oldest (`pg_snapshot_xmin`) would hold events back behind any
+ * long transaction of any database on it (creating a database, a bulk load). It is read before
+ * the events, in a statement of its own: a transaction running then is below it or not yet
+ * given an id, and one given its id later is above it.
+ */
+const SETTLED_BELOW = `select least(pg_snapshot_xmax(now.snapshot), (
+    select min(running) from pg_snapshot_xip(now.snapshot) running
+    where running::text::numeric % 4294967296 in (
+      select backend_xid::text::numeric from pg_stat_activity
+      where datname = current_database() and backend_xid is not null)
+  ))::text as bound
+  from (select pg_current_snapshot() as snapshot) now`;
+
+/** Ordered by the table's columns: `id` alone would be the text written out. `$1`: the bound. */
 const SELECT_EVENTS = `select transaction_id::text as transaction, id::text as id, user_id, type,
-    data::text as data, transaction_id < pg_snapshot_xmin(pg_current_snapshot()) as settled
+    data::text as data, transaction_id < $1::xid8 as settled
   from live_events`;
 
 interface EventRow {
@@ -113,6 +133,7 @@ export class LiveEventHub {
   #readAgain = false;
   #timers: NodeJS.Timeout[] = [];
   #retry: NodeJS.Timeout | undefined;
+  #retryMs = SETTLE_RETRY_MS.first;
   #stopped = false;
   #closing = false;
 
@@ -127,9 +148,11 @@ export class LiveEventHub {
 
   /** Starts at the newest settled event, listens, and keeps streams alive and checked. */
   async start(): Promise<void> {
+    const bound = await this.#settledBelow();
     const { rows } = await this.#pool.query<EventRow>(
-      `${SELECT_EVENTS} where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      `${SELECT_EVENTS} where transaction_id < $1::xid8
         order by live_events.transaction_id desc, live_events.id desc limit 1`,
+      [bound],
     );
     if (rows[0]) this.#cursor = toEvent(rows[0]).position;
     await this.#listen();
@@ -173,10 +196,11 @@ export class LiveEventHub {
   async missedEvents(userId: string, after: Position): Promise<LiveEvent[]> {
     const missed: LiveEvent[] = [];
     for (let from = after; ;) {
+      const bound = await this.#settledBelow();
       const { rows } = await this.#pool.query<EventRow>(
-        `${SELECT_EVENTS} where user_id = $1 and (transaction_id, id) > ($2::xid8, $3::bigint)
+        `${SELECT_EVENTS} where user_id = $2 and (transaction_id, id) > ($3::xid8, $4::bigint)
           order by live_events.transaction_id, live_events.id limit ${PAGE}`,
-        [userId, from.transaction.toString(), from.id.toString()],
+        [bound, userId, from.transaction.toString(), from.id.toString()],
       );
       const { events, waiting } = settledEvents(rows);
       missed.push(...events);
@@ -202,6 +226,13 @@ export class LiveEventHub {
     await this.#listener?.end().catch(() => undefined);
     await this.#reading;
     await this.#pool.end();
+  }
+
+  async #settledBelow(): Promise<string> {
+    const { rows } = await this.#pool.query<{ bound: string }>(SETTLED_BELOW);
+    const bound = rows[0]?.bound;
+    if (!bound) throw new Error('no transaction bound read');
+    return bound;
   }
 
   async #listen(): Promise<void> {
@@ -255,10 +286,11 @@ export class LiveEventHub {
   /** Hands every event settled since the cursor to its streams here, in order. */
   async #readNew(): Promise<void> {
     for (;;) {
+      const bound = await this.#settledBelow();
       const { rows } = await this.#pool.query<EventRow>(
-        `${SELECT_EVENTS} where (transaction_id, id) > ($1::xid8, $2::bigint)
+        `${SELECT_EVENTS} where (transaction_id, id) > ($2::xid8, $3::bigint)
           order by live_events.transaction_id, live_events.id limit ${PAGE}`,
-        [this.#cursor.transaction.toString(), this.#cursor.id.toString()],
+        [bound, this.#cursor.transaction.toString(), this.#cursor.id.toString()],
       );
       const { events, waiting } = settledEvents(rows);
       for (const event of events) {
@@ -268,9 +300,11 @@ export class LiveEventHub {
       if (waiting) {
         // Committed, but behind a transaction still open: look again in a moment.
         clearTimeout(this.#retry);
-        this.#retry = setTimeout(() => this.#readSoon(), SETTLE_RETRY_MS);
+        this.#retry = setTimeout(() => this.#readSoon(), this.#retryMs);
+        this.#retryMs = Math.min(2 * this.#retryMs, SETTLE_RETRY_MS.most);
         return;
       }
+      this.#retryMs = SETTLE_RETRY_MS.first;
       if (rows.length < PAGE) return;
     }
   }

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { call } from '../helpers/behaviour.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, withServer, type TestDatabase } from '../helpers/database.ts';
 import {
   openEventStream,
   type EventStreamClient,
@@ -190,5 +191,54 @@ describe('GET /api/events', () => {
     await open.ended;
     const again = await t.app.inject({ method: 'GET', url: '/api/events', headers: buyer.headers });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('sends events in the order their transactions became visible, and none behind an open one', async () => {
+    database = await createTestDatabase();
+    const t = await startInstance({ databaseUrl: database.url });
+    const buyer = await createActor(t.app, 'buyer');
+    const open = await stream(t.url, buyer);
+    const earlier = new pg.Client({ connectionString: database.url });
+    await earlier.connect();
+    try {
+      const notice = (id: string) =>
+        `insert into live_events (user_id, type, data) values ('${buyer.uid}', 'notification',
+          '{"_id": "${id}", "kind": "paid", "bookingId": null}')`;
+      // The earlier transaction writes its event first and commits last.
+      await earlier.query('begin');
+      await earlier.query(notice('00000000-0000-4000-8000-000000000001'));
+      await withServer(database.url, async (later) => {
+        await later.query(notice('00000000-0000-4000-8000-000000000002'));
+        await later.query(`select pg_notify('reloop_live_events', '')`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(open.events).toEqual([]);
+      await earlier.query('commit');
+      await earlier.query(`select pg_notify('reloop_live_events', '')`);
+      await open.next((event) => event.type === 'notification' && open.events.length === 2);
+      expect(open.events.map((event) => (event.data as { _id: string })._id)).toEqual([
+        '00000000-0000-4000-8000-000000000001',
+        '00000000-0000-4000-8000-000000000002',
+      ]);
+    } finally {
+      await earlier.end();
+    }
+  });
+
+  it('is not held back by a long transaction in another database on the server', async () => {
+    const t = await startInstance();
+    const { seller, buyer, write } = await bookedThread(t);
+    const open = await stream(t.url, buyer);
+    const elsewhere = new pg.Client({ connectionString: inject('postgresServerUrl') });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await write(seller, 'Not held back');
+      await open.next(messageSaying('Not held back'), 1_500);
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
+    }
   });
 });
