@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { bookAndPay, newDeal, orderRow } from './support/journeys.ts';
-import { expectAccessible, expectToast, inBrowser, useReloop } from './support/reloop.ts';
+import { asBuyerAndSeller, expectAccessible, expectToast, useReloop } from './support/reloop.ts';
 
 const reloop = useReloop();
 
@@ -17,21 +17,17 @@ type Deal = Awaited<ReturnType<typeof newDeal>>;
  * Runs `journey` with the buyer and the seller of `deal` each signed in in a browser of their
  * own, both open at once. The seller's page starts blank.
  */
-async function asBothSides(
+const asBothSides = (
   name: string,
   deal: Deal,
   journey: (buyerPage: Page, sellerPage: Page) => Promise<void>,
-): Promise<void> {
-  await inBrowser(
+) =>
+  asBuyerAndSeller(
     reloop(),
-    `${name}-buyer`,
-    (buyerPage) =>
-      inBrowser(reloop(), `${name}-seller`, (sellerPage) => journey(buyerPage, sellerPage), {
-        token: deal.seller.client.token,
-      }),
-    { token: deal.buyer.client.token },
+    name,
+    { buyer: deal.buyer.client, seller: deal.seller.client },
+    journey,
   );
-}
 
 /** The seller opens My Sales from the dashboard's drawer and returns the sale's row. */
 async function openMySales(page: Page, productName: string): Promise<Locator> {

@@ -92,6 +92,27 @@ export async function inBrowser(
   }
 }
 
+/**
+ * Runs `journey` with a booking's buyer and seller each signed in (as their API clients are) in a
+ * browser of their own, both open at once.
+ */
+export function asBuyerAndSeller(
+  reloop: Reloop,
+  name: string,
+  people: { buyer: ApiClient; seller: ApiClient },
+  journey: (buyerPage: Page, sellerPage: Page) => Promise<void>,
+): Promise<void> {
+  return inBrowser(
+    reloop,
+    `${name}-buyer`,
+    (buyerPage) =>
+      inBrowser(reloop, `${name}-seller`, (sellerPage) => journey(buyerPage, sellerPage), {
+        token: people.seller.token,
+      }),
+    { token: people.buyer.token },
+  );
+}
+
 /** The page's address, headings, alerts and last console lines, for a failure's message. */
 async function whereThePageStood(page: Page, consoleLines: string[]): Promise<string> {
   const texts = (role: 'heading' | 'alert') =>
