@@ -41,6 +41,7 @@ import accountRoutes from './routes/api/auth/account.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import bookingRoutes from './routes/api/bookings/index.ts';
 import messageRoutes from './routes/api/messages/index.ts';
+import questionRoutes from './routes/api/questions/index.ts';
 import moneyRoutes from './routes/api/money/index.ts';
 import reviewRoutes from './routes/api/reviews/index.ts';
 import savedSearchRoutes from './routes/api/saved-searches/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingRoutes, { prefix: '/api' });
   await app.register(saleRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
+  await app.register(questionRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });

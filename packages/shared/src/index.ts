@@ -8,5 +8,6 @@ export * from './live-events.ts';
 export * from './messages.ts';
 export * from './marketplace.ts';
 export * from './money.ts';
+export * from './questions.ts';
 export * from './reviews.ts';
 export * from './saved-searches.ts';

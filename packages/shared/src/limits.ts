@@ -20,3 +20,9 @@ export const MAX_WATCHED_LISTINGS = 500;
 
 /** Saved searches one user may keep (DESIGN §17): each is matched against every new listing. */
 export const MAX_SAVED_SEARCHES = 50;
+
+/**
+ * Messages one conversation holds: a booking's thread or a conversation before booking. One is
+ * short by nature (one laptop, one handover), and capped so it stays so.
+ */
+export const MAX_THREAD_MESSAGES = 500;

@@ -9,8 +9,16 @@ import { messageSchema, notificationKindSchema } from './marketplace.ts';
 export const liveEventTypeSchema = z.enum(['message', 'notification', 'booking']);
 export type LiveEventType = z.infer<typeof liveEventTypeSchema>;
 
-/** A message in a thread the user is a side of (their own too, for their other tabs). */
-export const messageEventSchema = z.object({ bookingId: idSchema, message: messageSchema });
+/**
+ * A message in a conversation the user is a side of (their own too, for their other tabs): a
+ * booking's thread (`bookingId`), or a conversation before booking (`questionId`, `bookingId`
+ * null).
+ */
+export const messageEventSchema = z.object({
+  bookingId: idSchema.nullable(),
+  questionId: idSchema.optional(),
+  message: messageSchema,
+});
 
 /** A new notification: the bell has changed. */
 export const notificationEventSchema = z.object({

@@ -98,6 +98,11 @@ export const messages = {
   watchlistFull: `You are watching ${MAX_WATCHED_LISTINGS} listings, the most there can be: stop watching one first`,
   savedSearchesFull: `You have ${MAX_SAVED_SEARCHES} saved searches, the most there can be: delete one first`,
   savedSearchNotFound: 'Saved search not found',
+  ownListingQuestion: 'You cannot ask about your own listing',
+  questionNotFound: 'Conversation not found',
+  questionClosed: 'This conversation is closed: the laptop is no longer for sale',
+  questionInBooking:
+    'This conversation goes on in the booking’s thread: write there, where the booking is',
 } as const;
 
 /** A seller's account cannot end while money is owed to it (DESIGN §15); `amount` as "$12.50". */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  MAX_THREAD_MESSAGES,
   MAX_UNPAID_BOOKINGS,
   messages,
   type Booking,
@@ -27,6 +28,8 @@ import {
   notifications,
   payments,
   products,
+  questionMessages,
+  questions,
   users,
 } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
@@ -178,11 +181,14 @@ const columns = (...each: { name: string }[]) => sql.join(each.map(column), sql`
  * locks it for update) or a delete of it waits, so nobody books a product that was just sold or
  * deleted. Name, image and price come from the listing. A buyer holding MAX_UNPAID_BOOKINGS
  * unpaid ones books nothing more (two bookings at the same instant may both pass: the cap
- * bounds a flood, it is no invariant). The note opens the conversation, so the seller can answer
- * it where the buyer looks, and the seller is notified, the notice replacing any unread one of
- * the same buyer booking or cancelling the same product (book, cancel, book again is one
- * notice). Its values: `productId`, `buyerId`, `buyerPhone`, `buyerMeetingLocation` and `note`
- * (null for none).
+ * bounds a flood, it is no invariant). The buyer's conversation before booking with the seller
+ * (DESIGN §17), when they asked, begins the thread: its messages are copied with their times, and
+ * so are both sides' read marks, so what was read stays read (one index probe when nobody asked).
+ * The note comes after them, so the seller can answer it where the buyer looks (of a conversation
+ * at the cap, the oldest message makes room for it), and the seller is notified, the notice
+ * replacing any unread one of the same buyer booking or cancelling the same product (book, cancel,
+ * book again is one notice). Its values: `productId`, `buyerId`, `buyerPhone`,
+ * `buyerMeetingLocation` and `note` (null for none).
  */
 /**
  * The seller's live events of a new booking (DESIGN §17), written by the booking's statement
@@ -212,6 +218,9 @@ const bookProduct = (() => {
         where ${bookings.buyerId} = ${buyerId} and ${bookings.status} = 'unpaid'
         limit ${sql.raw(String(MAX_UNPAID_BOOKINGS))}
       ) counted
+    ), question as (
+      select ${columns(questions.id, questions.buyerReadAt, questions.sellerReadAt)} from ${questions}
+      where ${questions.productId} = ${sql.placeholder('productId')}::uuid and ${questions.buyerId} = ${buyerId}
     ), booking as (
       insert into ${bookings} (${columns(
         bookings.productId,
@@ -223,13 +232,23 @@ const bookProduct = (() => {
         bookings.phone,
         bookings.meetingLocation,
         bookings.note,
+        bookings.buyerReadAt,
+        bookings.sellerReadAt,
       )})
       select ${column(id)}, ${buyerId}, ${columns(sellerId, products.name, products.image, products.resalePriceCents)},
-        ${sql.placeholder('buyerPhone')}, ${sql.placeholder('buyerMeetingLocation')}, ${note}
+        ${sql.placeholder('buyerPhone')}, ${sql.placeholder('buyerMeetingLocation')}, ${note},
+        (select ${column(questions.buyerReadAt)} from question), (select ${column(questions.sellerReadAt)} from question)
       from product, unpaid
       where ${column(status)} = 'unsold' and ${column(sellerId)} <> ${buyerId}
         and unpaid.bookings < ${sql.raw(String(MAX_UNPAID_BOOKINGS))}
       returning ${columns(bookings.id, bookings.sellerId)}
+    ), earlier_questions as (
+      insert into ${bookingMessages} (${columns(bookingMessages.bookingId, bookingMessages.from, bookingMessages.text, bookingMessages.createdAt)})
+      select booking.${column(bookings.id)}, ${columns(questionMessages.from, questionMessages.text, questionMessages.createdAt)}
+      from booking, question
+      join ${questionMessages} on ${questionMessages.questionId} = question.${column(questions.id)}
+      order by ${questionMessages.createdAt} desc, ${questionMessages.id} desc
+      limit ${sql.raw(String(MAX_THREAD_MESSAGES))} - (${note} is not null)::int
     ), opening_message as (
       insert into ${bookingMessages} (${columns(bookingMessages.bookingId, bookingMessages.from, bookingMessages.text)})
       select ${column(bookings.id)}, 'buyer', ${note} from booking where ${note} is not null

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   UNREAD_COUNTED_UP_TO,
@@ -36,6 +36,12 @@ export interface ListingSubject {
   savedSearchId?: string;
 }
 
+/** A question notice's conversation before booking (DESIGN §17), and its listing. */
+export interface QuestionSubject {
+  productId: string;
+  questionId: string;
+}
+
 export function notify(
   tx: Database,
   jobs: JobQueue,
@@ -51,11 +57,19 @@ export function notify(
   listing: ListingSubject,
   kind: ListingNoticeKind,
 ): Promise<void>;
+/** A question or its answer, to the other person of a conversation before booking. */
+export function notify(
+  tx: Database,
+  jobs: JobQueue,
+  recipient: { userId: string },
+  question: QuestionSubject,
+  kind: 'question',
+): Promise<void>;
 export async function notify(
   tx: Database,
   jobs: JobQueue,
   recipient: { userId: string; side?: BookingSide },
-  about: string | ListingSubject,
+  about: string | ListingSubject | QuestionSubject,
   kind: NotificationKind,
 ): Promise<void> {
   const bookingId = typeof about === 'string' ? about : null;
@@ -124,6 +138,7 @@ const notificationJson = jsonObject<Notification>('notification', {
   bookingId: notifications.bookingId,
   side: notifications.side,
   productId: notifications.productId,
+  questionId: notifications.questionId,
   searchName: savedSearches.name,
   productName: sql`coalesce(${bookings.productName}, ${products.name})`,
   read: sql`${notifications.readAt} is not null`,
@@ -200,7 +215,10 @@ const bell = preparedPerDatabase((db) => {
   );
 });
 
-/** Marks the user's notifications read, except of unread messages: reading the thread does. */
+/**
+ * Marks the user's notifications read, except of unread messages and questions: reading the
+ * conversation does.
+ */
 export async function markNotificationsRead(db: Database, userId: string): Promise<void> {
   await db
     .update(notifications)
@@ -209,7 +227,7 @@ export async function markNotificationsRead(db: Database, userId: string): Promi
       and(
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
-        ne(notifications.kind, 'message'),
+        notInArray(notifications.kind, ['message', 'question']),
       ),
     );
 }
@@ -228,6 +246,25 @@ export async function markThreadNotificationRead(
         eq(notifications.userId, recipient.userId),
         eq(notifications.bookingId, bookingId),
         eq(notifications.kind, 'message'),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+/** Reading a conversation before booking reads its question notice too. */
+export async function markQuestionNoticeRead(
+  db: Database,
+  userId: string,
+  questionId: string,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.questionId, questionId),
+        eq(notifications.kind, 'question'),
         isNull(notifications.readAt),
       ),
     );

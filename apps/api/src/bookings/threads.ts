@@ -1,5 +1,11 @@
 import { asc, desc, eq, max, sql } from 'drizzle-orm';
-import { messages, type Message, type MessageSender, type ThreadSummary } from '@reloop/shared';
+import {
+  MAX_THREAD_MESSAGES,
+  messages,
+  type Message,
+  type MessageSender,
+  type ThreadSummary,
+} from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
@@ -15,9 +21,9 @@ import { markReadUpTo } from './read-marks.ts';
 /**
  * One conversation per booking between its buyer and its product's seller (DESIGN §12). The
  * two of them write; an admin may read it while the product is reported, to judge the report,
- * and read and write in it about a complaint (DESIGN §15), while the complaint is open. A thread is short by nature (one laptop, one handover), and capped so it stays so.
+ * and read and write in it about a complaint (DESIGN §15), while the complaint is open. It holds
+ * MAX_THREAD_MESSAGES at most.
  */
-export const MAX_THREAD_MESSAGES = 500;
 
 type MessageRow = typeof bookingMessages.$inferSelect;
 

@@ -20,9 +20,17 @@ import {
 } from '../db/schema.ts';
 import { issueAccountToken, TOKEN_LIFETIME_MS } from '../identity/account-tokens.ts';
 import { findActiveUserByEmail, findActiveUserById } from '../identity/accounts.ts';
-import { noticeDraft, type Draft, type MailContext, type Resolved } from './drafts.ts';
+import {
+  excerpt,
+  MESSAGE_EMAIL_GAP,
+  noticeDraft,
+  type Draft,
+  type MailContext,
+  type Resolved,
+} from './drafts.ts';
 import type { EmailJob } from './email-jobs.ts';
 import { listingNotice, searchDigest } from './listing-notices.ts';
+import { questionNotice } from './question-notices.ts';
 import { renderEmail } from './layout.tsx';
 import type { Email } from './transport.ts';
 
@@ -61,6 +69,7 @@ function draftFor(context: Resolved, job: EmailJob): Promise<Draft | undefined> 
     case 'emailChanged':
       return emailChanged(context, job.userId, job.oldEmail);
     case 'notice':
+      if (job.event === 'question') return questionNotice(context, job.notificationId);
       return isListingNotice(job.event)
         ? listingNotice(context, job.notificationId)
         : notice(context, job.notificationId);
@@ -211,9 +220,6 @@ const releaseTime = new Intl.DateTimeFormat('en-GB', {
   timeZoneName: 'short',
 });
 
-/** A thread's message email waits this long after the last one, however many arrive. */
-const MESSAGE_EMAIL_GAP = '15 minutes';
-
 async function notice(context: Resolved, notificationId: string): Promise<Draft | undefined> {
   const otherSideId = sql`case ${notifications.side} when 'seller' then ${bookings.buyerId} else ${bookings.sellerId} end`;
   const [row] = await context.db
@@ -308,8 +314,6 @@ interface NoticeFacts {
   payout: string;
 }
 
-const EXCERPT_LENGTH = 300;
-
 function noticeText(
   kind: BookingNoticeKind,
   facts: NoticeFacts,
@@ -336,11 +340,9 @@ function noticeText(
         action: 'Open My Sales',
       };
     case 'message': {
-      const text = facts.lastMessage ?? '';
-      const excerpt = text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
       return {
         subject: `New message about ${product}`,
-        paragraphs: [`${other} wrote:`, `“${excerpt}”`],
+        paragraphs: [`${other} wrote:`, `“${excerpt(facts.lastMessage ?? '')}”`],
         action: 'Read and reply',
       };
     }

@@ -22,6 +22,15 @@ export interface Draft {
   headers?: Record<string, string>;
 }
 
+/** A conversation's message email waits this long after its last one, however many arrive. */
+export const MESSAGE_EMAIL_GAP = '15 minutes';
+
+const EXCERPT_LENGTH = 300;
+
+/** A message as an email quotes it: its first EXCERPT_LENGTH characters. */
+export const excerpt = (text: string): string =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+
 /** What each preference's emails are about, in "you chose to hear about …". */
 const preferenceTopic: Record<NoticePreference, string> = {
   bookings: 'your bookings and sales',

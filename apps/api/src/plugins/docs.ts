@@ -23,6 +23,10 @@ const tags = [
   },
   { name: 'sales', description: "The bookings on a seller's products" },
   { name: 'messages', description: "A booking's conversation between its buyer and seller" },
+  {
+    name: 'questions',
+    description: "Asking a listing's seller before booking, and the conversations it opens",
+  },
   { name: 'notifications', description: 'What needs the user to act, and unread counts' },
   { name: 'payments', description: 'Paying for a booking and recording the order' },
   {

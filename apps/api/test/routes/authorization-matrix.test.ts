@@ -53,6 +53,8 @@ interface FixtureData {
   bookingId: string;
   /** The buyer's saved search. */
   savedSearchId: string;
+  /** The other buyer's conversation with the seller about the product, before booking. */
+  questionId: string;
 }
 
 async function populate(t: TestApp): Promise<FixtureData> {
@@ -86,12 +88,20 @@ async function populate(t: TestApp): Promise<FixtureData> {
     payload: { name: 'ThinkPads', q: 'thinkpad' },
   });
   if (search.statusCode !== 201) throw new Error(`saving a search failed: ${search.body}`);
+  const question = await t.app.inject({
+    method: 'POST',
+    url: `/api/product/${productId}/questions`,
+    headers: otherBuyer.headers,
+    payload: { text: 'Is the battery original?' },
+  });
+  if (question.statusCode !== 201) throw new Error(`asking failed: ${question.body}`);
   return {
     actors: { buyer, otherBuyer, seller, otherSeller, admin, deleted },
     categoryId: await firstCategoryId(t.db),
     productId,
     bookingId,
     savedSearchId: search.json<{ _id: string }>()._id,
+    questionId: question.json<{ questionId: string }>().questionId,
   };
 }
 
@@ -794,6 +804,72 @@ const MATRIX: Row[] = [
       anonymous: 401,
       buyer: 201,
       otherBuyer: 403,
+      seller: 201,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in, not one's own listing: the buyer, who holds its booking, writes into the
+    // booking's thread; anyone else opens or continues a conversation before booking.
+    call: 'POST /api/product/:id/questions',
+    method: 'POST',
+    url: (f) => `/api/product/${f.productId}/questions`,
+    body: () => ({ text: 'Is the charger included?' }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 201,
+      otherBuyer: 201,
+      seller: 403,
+      otherSeller: 201,
+      admin: 201,
+      deleted: 401,
+    },
+  },
+  {
+    // Signed in: each user's own conversations.
+    call: 'GET /api/questions',
+    method: 'GET',
+    url: () => '/api/questions',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Its asker and the listing's seller only; no admin before a booking.
+    call: 'GET /api/questions/:id',
+    method: 'GET',
+    url: (f) => `/api/questions/${f.questionId}`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 403,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    call: 'POST /api/questions/:id/messages',
+    method: 'POST',
+    url: (f) => `/api/questions/${f.questionId}/messages`,
+    body: () => ({ text: 'Yes, it is original.' }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 201,
       seller: 201,
       otherSeller: 403,
       admin: 403,

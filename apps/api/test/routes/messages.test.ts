@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  MAX_THREAD_MESSAGES,
   messages,
   UNREAD_COUNTED_UP_TO,
   type Booking,
@@ -10,7 +11,6 @@ import {
   type ThreadSummary,
 } from '@reloop/shared';
 import { bookingMessages, bookings, notifications } from '../../src/db/schema.ts';
-import { MAX_THREAD_MESSAGES } from '../../src/bookings/threads.ts';
 import { call, errorPaths, sellProduct } from '../helpers/behaviour.ts';
 import { bookAs, createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

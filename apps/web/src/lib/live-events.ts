@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import type { LiveEventData } from '@reloop/shared';
 import { sharedKeys } from './query-keys.ts';
+import { questionKeys } from './questions.ts';
 import { storedToken } from './token.ts';
 
 /** How long to wait before opening a stream again after it was lost. */
@@ -22,7 +23,10 @@ function applyEvent(queryClient: QueryClient, type: string, data: string): void 
   const refresh = (queryKey: readonly unknown[]) =>
     void queryClient.invalidateQueries({ queryKey });
   if (type === 'message') {
-    refresh(sharedKeys.thread((JSON.parse(data) as LiveEventData['message']).bookingId));
+    const { bookingId, questionId } = JSON.parse(data) as LiveEventData['message'];
+    // A conversation before booking (DESIGN §17) is in its own list; a booking's thread is not.
+    if (questionId) refresh(questionKeys.all);
+    if (bookingId) refresh(sharedKeys.thread(bookingId));
     // The bell counts unread messages too, and a thread's next one brings no new notification.
     refresh(sharedKeys.notifications);
   } else if (type === 'notification') {

@@ -16,6 +16,7 @@ const notification = (
   bookingId,
   side,
   productId: null,
+  questionId: null,
   searchName: null,
   productName: 'ThinkPad T14',
   read,
@@ -131,6 +132,28 @@ describe('the notifications bell', () => {
     expect(href(/A review of you is now on your profile: ThinkPad T14/)).toBe(
       `/seller/${testUser('seller').uid}`,
     );
+  });
+
+  it('leads a question before booking to its conversation', async () => {
+    const questionId = '44444444-4444-4444-8444-444444444444';
+    showBell({
+      unread: 1,
+      unreadMessages: 0,
+      notifications: [
+        {
+          ...notification(1, 'question', null, false),
+          bookingId: null,
+          productId: '55555555-5555-4555-8555-555555555555',
+          questionId,
+        },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    const link = await panel.findByRole('link', {
+      name: /New message about ThinkPad T14, before booking/,
+    });
+    expect(link.getAttribute('href')).toBe(`/dashboard/questions/${questionId}`);
   });
 
   it('says 99+ when the server counted up to its limit', async () => {

@@ -37,12 +37,16 @@ const TEXTS: Record<NotificationKind, (notice: Notification) => string> = {
 const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
 
 /**
- * A listing's notice leads to the listing. A message leads to its conversation, and so does a
- * complaint, which is the conversation's latest message; the seller's money to the earnings; a
- * review shown to the user's own profile (`userId`); anything else to the list it changed, where
- * an invitation's review is written.
+ * A question leads to its conversation before booking, a listing's notice to the listing. A
+ * message leads to its conversation, and so does a complaint, which is the conversation's latest
+ * message; the seller's money to the earnings; a review shown to the user's own profile
+ * (`userId`); anything else to the list it changed, where an invitation's review is written.
  */
-function destination({ kind, side, bookingId, productId }: Notification, userId: string) {
+function destination(
+  { kind, side, bookingId, productId, questionId }: Notification,
+  userId: string,
+) {
+  if (kind === 'question') return `/dashboard/questions/${questionId}`;
   if (side === null) return `/product/${productId}`;
   if (kind === 'message' || kind === 'disputed') return `${LISTS[side]}/${bookingId}/messages`;
   if (kind === 'released' || kind === 'paid_out') return '/dashboard/earnings';
