@@ -44,12 +44,12 @@ const DASHBOARD_KIT =
 const FORM_RULES = /src[\\/]lib[\\/](form-errors|form-schemas)\.ts$/;
 // The small parts public pages and the dashboard alike show: display formats (prices, dates), a
 // listing's facts, who one deals with (the verified badge, ratings, a profile's address and
-// query), a page's failure to load its one thing, an action's toast, and whether the tab's live
-// events are open, in one file. A page that shows one nearly always loads the
-// others, from its own code or the dashboard kit's; each apart would cost the first bundle a name
-// and the hash's count a chunk.
+// query), a page's failure to load its one thing, an action's toast, whether the tab's live
+// events are open, and the keys of the conversations before booking, in one file. A page that
+// shows one nearly always loads the others, from its own code or the dashboard kit's; each apart
+// would cost the first bundle a name and the hash's count a chunk.
 const UI_KIT =
-  /src[\\/](components[\\/](reputation|load-failure)\.tsx|lib[\\/](format|profiles|mutation-toasts|live-status)\.ts|features[\\/]catalog[\\/]components[\\/]listing-details\.tsx)$/;
+  /src[\\/](components[\\/](reputation|load-failure)\.tsx|lib[\\/](format|profiles|mutation-toasts|live-status|questions)\.ts|features[\\/]catalog[\\/]components[\\/]listing-details\.tsx)$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), skipLoadedPreloads()],

@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/orders/routes/my-orders-page.tsx')),
           },
           conversationPage('orders/:orderId/messages'),
+          conversationPage('questions/:id?'),
           accountPage('settings'),
           {
             path: 'payment/:id',

@@ -26,7 +26,10 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/money', label: 'Money' },
   ],
 };
-const everyonesLinks = [{ to: '/dashboard/settings', label: 'Settings' }];
+const everyonesLinks = [
+  { to: '/dashboard/questions', label: 'Questions' },
+  { to: '/dashboard/settings', label: 'Settings' },
+];
 
 const DRAWER_ID = 'dashboard-drawer';
 const DRAWER_NAV_ID = 'dashboard-nav';

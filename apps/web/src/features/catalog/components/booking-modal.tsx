@@ -13,6 +13,10 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 
+// Asking the seller rides in this dialog's chunk: it loads the same form libraries, and the
+// build's chunks are at the count its six-character hashes number (vite.config.ts).
+export { default as AskQuestionDialog } from './ask-question-dialog.tsx';
+
 /**
  * The booking dialog: who is booking what for how much (read-only), the phone and meeting place
  * the seller needs, and an optional note that opens the booking's conversation with the seller,

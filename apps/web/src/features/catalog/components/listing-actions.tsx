@@ -1,7 +1,8 @@
 import { LuFlag } from 'react-icons/lu';
 import { Link, useLocation } from 'react-router';
-import type { Product } from '@reloop/shared';
+import type { Product, ProductDetail } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
+import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useReportProduct } from '../api/report-product.ts';
 
@@ -35,5 +36,33 @@ export function LogInToBookLink({ className }: { className: string }) {
     <Link to="/login" state={{ from: location }} className={className}>
       Log in to book
     </Link>
+  );
+}
+
+/**
+ * "Ask the seller" (DESIGN §17): anyone but the listing's seller, while it is for sale, asks
+ * without booking; a visitor signs in first and comes back here.
+ */
+export function AskSellerAction({
+  listing,
+  onAsk,
+}: {
+  listing: Pick<ProductDetail, 'sellerId' | 'status'>;
+  onAsk: () => void;
+}) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading || listing.status === 'sold' || user?.uid === listing.sellerId) return null;
+  if (!user) {
+    return (
+      <Link to="/login" state={{ from: location }} className="btn btn-outline">
+        Log in to ask the seller
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-outline" onClick={onAsk}>
+      Ask the seller
+    </button>
   );
 }

@@ -13,14 +13,17 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { preloadImage } from '../../../lib/preload-image.ts';
 import { productQueryOptions, useProduct } from '../../../lib/product.ts';
 import { useBuyerBooking } from '../api/buyer-booking.ts';
-import { LogInToBookLink, ReportButton } from '../components/listing-actions.tsx';
+import { AskSellerAction, LogInToBookLink, ReportButton } from '../components/listing-actions.tsx';
 import { ListingFact } from '../components/listing-details.tsx';
 import { PhotoGallery } from '../components/photo-gallery.tsx';
 import { SellerCard } from '../components/seller-card.tsx';
 import { SpecsTable } from '../components/specs-table.tsx';
 
-// The form libraries load only when someone opens a booking.
+// The form libraries load only when someone opens a booking or a question.
 const BookingModal = lazy(() => import('../components/booking-modal.tsx'));
+const AskQuestionDialog = lazy(async () => ({
+  default: (await import('../components/booking-modal.tsx')).AskQuestionDialog,
+}));
 
 /** The listing, asked for while the page's code loads; its cover photo as soon as it is known. */
 export function prefetch(queryClient: QueryClient, { id = '' }: Params) {
@@ -160,6 +163,7 @@ function DetailSection({
 function ListingActions({ listing }: { listing: ProductDetail }) {
   const { user } = useAuth();
   const [booking, setBooking] = useState(false);
+  const [asking, setAsking] = useState(false);
   // Once the dialog has closed, the booking it made shows where Book Now was.
   const [dialogClosed, setDialogClosed] = useState(false);
   return (
@@ -172,6 +176,7 @@ function ListingActions({ listing }: { listing: ProductDetail }) {
           setDialogClosed(false);
         }}
       />
+      <AskSellerAction listing={listing} onAsk={() => setAsking(true)} />
       {user && <ReportButton product={listing} />}
       {booking && (
         <Suspense fallback={null}>
@@ -182,6 +187,11 @@ function ListingActions({ listing }: { listing: ProductDetail }) {
               setDialogClosed(true);
             }}
           />
+        </Suspense>
+      )}
+      {asking && (
+        <Suspense fallback={null}>
+          <AskQuestionDialog product={listing} onClose={() => setAsking(false)} />
         </Suspense>
       )}
     </div>

@@ -28,17 +28,22 @@ export const threadQueryOptions = (bookingId: string) =>
   });
 
 /**
- * `live`: a conversation still going on, refetched as its messages arrive on the live event
- * stream, or polled while the page is visible when the stream is not open.
+ * How a conversation still going on (`live`) stays current: refetched as its messages arrive on
+ * the live event stream, or polled while the page is visible when the stream is not open.
  */
-export function useThread(bookingId: string, live: boolean) {
+export function useLiveRefetch(live: boolean): {
+  refetchInterval: number | false;
+  refetchIntervalInBackground: boolean;
+} {
   const streamed = useLiveEventsOpen();
-  return useQuery({
-    ...threadQueryOptions(bookingId),
+  return {
     refetchInterval: live && !streamed ? POLL_MS : false,
     refetchIntervalInBackground: false,
-  });
+  };
 }
+
+export const useThread = (bookingId: string, live: boolean) =>
+  useQuery({ ...threadQueryOptions(bookingId), ...useLiveRefetch(live) });
 
 export const sendMessage = (bookingId: string, text: string) =>
   dataOf(

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Dispute } from '@reloop/shared';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSendMessage, useThread } from '../api/thread.ts';
 import { whereTheMoneyGoes } from './complaint-decision.ts';
 import { ComplaintBadge, ComplaintFacts } from './complaint-details.tsx';
 import { MessageComposer } from './message-composer.tsx';
@@ -13,6 +14,8 @@ import { ResolveForm } from './resolve-form.tsx';
  */
 export function ComplaintPanel({ dispute }: { dispute: Dispute }) {
   const { bookingId, outcome, resolvedAt } = dispute;
+  const thread = useThread(bookingId, outcome === null);
+  const send = useSendMessage(bookingId);
   return (
     <section aria-labelledby="complaint-title" className="grid min-w-0 gap-4">
       <Link to="/dashboard/complaints" className="link lg:hidden">
@@ -30,12 +33,11 @@ export function ComplaintPanel({ dispute }: { dispute: Dispute }) {
           Conversation
         </h3>
         <MessageList
-          bookingId={bookingId}
+          thread={thread}
           reader={undefined}
           names={{ buyer: dispute.buyerName, seller: dispute.sellerName }}
-          live={outcome === null}
         />
-        {outcome === null && <MessageComposer bookingId={bookingId} />}
+        {outcome === null && <MessageComposer send={send.mutateAsync} />}
       </section>
       {outcome === null ? (
         <ResolveForm dispute={dispute} />

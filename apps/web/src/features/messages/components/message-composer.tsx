@@ -5,18 +5,17 @@ import { MAX_MESSAGE_LENGTH, messageBodySchema, type MessageBody } from '@reloop
 import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
-import { useSendMessage } from '../api/thread.ts';
 
 /** The counter shows from here on, so it only speaks up when the limit is near. */
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 200;
 
 /**
- * Writing in a conversation, by the rules the server checks. Enter sends and Shift+Enter starts a
- * new line. A refusal (too many messages, a closed conversation) shows under the box, with what
- * was typed still in it; only a sent message clears it.
+ * Writing in a conversation, by the rules the server checks: `send` sends a message and settles
+ * once the conversation shows it. Enter sends and Shift+Enter starts a new line. A refusal (too
+ * many messages, a closed conversation) shows under the box, with what was typed still in it;
+ * only a sent message clears it.
  */
-export function MessageComposer({ bookingId }: { bookingId: string }) {
-  const send = useSendMessage(bookingId);
+export function MessageComposer({ send }: { send: (text: string) => Promise<unknown> }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, reset, control } = useForm<
     MessageBody,
@@ -29,7 +28,7 @@ export function MessageComposer({ bookingId }: { bookingId: string }) {
   const onSubmit = handleSubmit(async ({ text }) => {
     setRefusal(null);
     try {
-      await send.mutateAsync(text);
+      await send(text);
       reset();
     } catch (failure) {
       if (!showFieldErrors(failure, ['text'], setError)) setRefusal(errorMessage(failure));

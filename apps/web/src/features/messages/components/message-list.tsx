@@ -1,8 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { BookingSide, MessageSender } from '@reloop/shared';
+import type { BookingSide, Message, MessageSender } from '@reloop/shared';
 import { Loaded } from '../../../components/loaded.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useThread } from '../api/thread.ts';
 
 /** The senders' names, where the reader knows them. */
 export type PartyNames = Partial<Record<MessageSender, string | null>>;
@@ -18,22 +18,19 @@ export const SIDE_NAMES: Record<MessageSender, string> = {
 };
 
 /**
- * A booking's messages as chat bubbles, oldest first: the reader's own on the right, as "You".
- * An admin (no `reader`) sees the buyer on the left and the seller on the right. Whenever a
- * message arrives the list scrolls to it.
+ * A conversation's messages (`thread`: a booking's, or one before booking) as chat bubbles,
+ * oldest first: the reader's own on the right, as "You". An admin (no `reader`) sees the buyer on
+ * the left and the seller on the right. Whenever a message arrives the list scrolls to it.
  */
 export function MessageList({
-  bookingId,
+  thread,
   reader,
   names,
-  live,
 }: {
-  bookingId: string;
+  thread: UseQueryResult<Message[]>;
   reader: BookingSide | undefined;
   names: PartyNames;
-  live: boolean;
 }) {
-  const thread = useThread(bookingId, live);
   const scroller = useRef<HTMLDivElement>(null);
   const count = thread.data?.length ?? 0;
   useEffect(() => {

@@ -6,6 +6,7 @@ import {
   type BookingState,
 } from '../../../components/booking-details.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useSendMessage, useThread } from '../api/thread.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList, SIDE_NAMES, type PartyNames } from './message-list.tsx';
 
@@ -42,6 +43,8 @@ export function ThreadView({
   const other = reader && otherSide(reader);
   const otherName = other && heading.names[other];
   const closed = heading.booking.status === 'closed';
+  const thread = useThread(bookingId, reader !== undefined && !closed);
+  const send = useSendMessage(bookingId);
   return (
     <section className="max-w-3xl">
       <Link to={back.to} className="link mb-4 inline-block">
@@ -68,19 +71,14 @@ export function ThreadView({
           )}
         </div>
       </header>
-      <MessageList
-        bookingId={bookingId}
-        reader={reader}
-        names={heading.names}
-        live={reader !== undefined && !closed}
-      />
+      <MessageList thread={thread} reader={reader} names={heading.names} />
       {reader &&
         (closed ? (
           <p role="status" className="alert mt-4">
             This conversation is closed: the laptop was sold to another buyer.
           </p>
         ) : (
-          <MessageComposer bookingId={bookingId} />
+          <MessageComposer send={send.mutateAsync} />
         ))}
     </section>
   );
