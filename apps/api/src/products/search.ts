@@ -234,16 +234,21 @@ async function correctedSearch(
 
 /** Listings past this many are not counted: their number is PostgreSQL's estimate. */
 export const COUNTED_UP_TO = 100;
+/**
+ * An estimate this high is given without counting: the planner would have to be ten times too
+ * high for fewer than COUNTED_UP_TO to match.
+ */
+const ESTIMATE_TAKEN_FROM = 10 * COUNTED_UP_TO;
 
 /**
- * How many listings match, at most about what reading four more pages costs. A first page
- * without a next one has them all. Else they are counted up to COUNTED_UP_TO + 1, read as the
- * page is, in its sort's index order: counted without an order, PostgreSQL reads the table from
- * its start and stops at the last match it needs, expecting matches to be spread evenly, which
- * they are not (747,328 rows read for 1,001 ThinkPads at 1,000,000 listings, 1.1 s). Past that,
- * the planner's estimate (EXPLAIN, nothing run) of the matches alone, without the sort's
- * conditions, which it cannot estimate; rounded to two significant figures, since that is all
- * it is good for.
+ * How many listings match, for little more than a plan: a first page without a next one has
+ * them all. Else the planner's estimate of the matches (EXPLAIN, nothing run), without the
+ * sort's conditions, which it cannot estimate, is given when it is ESTIMATE_TAKEN_FROM or more,
+ * rounded to two significant figures, since that is all it is good for. Below that they are
+ * counted up to COUNTED_UP_TO + 1, read as the page is, in its sort's index order, which costs
+ * about what reading four more pages does: counted without an order, PostgreSQL reads the table
+ * from its start and stops at the last match it needs, expecting matches to be spread evenly,
+ * which they are not (747,328 rows read for 1,001 ThinkPads at 1,000,000 listings, 1.1 s).
  */
 async function countMatches(
   db: Database,
@@ -259,14 +264,18 @@ async function countMatches(
       .from(products)
       .leftJoin(users, eq(users.id, products.sellerId))
       .where(where);
+  const estimate = await plannedRows(db, listingsWhere(matching(query, words)));
+  const approximately = (listings: number) => ({
+    listings: twoSignificantFigures(Math.max(estimate, listings)),
+    approximate: true,
+  });
+  if (estimate >= ESTIMATE_TAKEN_FROM) return approximately(estimate);
   const firstMatches = listingsWhere(pageConditions(query, words))
     .orderBy(...sorts[query.sort].orderBy)
     .limit(COUNTED_UP_TO + 1);
   const [counted] = await db.select({ listings: count() }).from(firstMatches.as('matches'));
   const listings = counted?.listings ?? 0;
-  if (listings <= COUNTED_UP_TO) return { listings, approximate: false };
-  const estimate = await plannedRows(db, listingsWhere(matching(query, words)));
-  return { listings: twoSignificantFigures(Math.max(estimate, listings)), approximate: true };
+  return listings <= COUNTED_UP_TO ? { listings, approximate: false } : approximately(listings);
 }
 
 /** The rows PostgreSQL expects `query` to return, from its plan; nothing is run. */

@@ -3637,7 +3637,7 @@ export interface operations {
           Link?: string;
           /** @description Present when the words matched no listed word and similar ones were searched instead ("thinkpd" → "thinkpad"): those words, space-separated, percent-encoded like a query value */
           'X-Corrected-Query'?: string;
-          /** @description On the first page (no `cursor`): how many listings match, exact up to 100, past that an estimate rounded to two significant figures */
+          /** @description On the first page (no `cursor`): how many listings match, exact up to 100; past that, or when PostgreSQL's plan expects many, its estimate rounded to two significant figures */
           'X-Result-Count'?: number;
           /** @description `true` when `X-Result-Count` is an estimate; absent when exact */
           'X-Result-Count-Approximate'?: string;

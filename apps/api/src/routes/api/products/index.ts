@@ -346,8 +346,9 @@ const searchHeaderDocs = {
   [searchResultHeaders.resultCount]: {
     type: 'integer',
     description:
-      `On the first page (no \`cursor\`): how many listings match, exact up to ${COUNTED_UP_TO}, ` +
-      'past that an estimate rounded to two significant figures',
+      `On the first page (no \`cursor\`): how many listings match, exact up to ${COUNTED_UP_TO}; ` +
+      "past that, or when PostgreSQL's plan expects many, its estimate rounded to two " +
+      'significant figures',
   },
   [searchResultHeaders.resultCountApproximate]: {
     type: 'string',
