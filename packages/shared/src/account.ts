@@ -84,8 +84,9 @@ const exportedDeal = z.object({
 /**
  * Everything Reloop holds about a user (`GET /api/auth/export`), as plain JSON they can keep:
  * their profile and choices, their listings (deleted ones too), bookings as buyer, sales as
- * seller, the messages of those conversations, their notifications, watched listings and saved
- * searches. Never a password hash.
+ * seller, the messages of those conversations, their conversations before booking (asked, or
+ * about their listings), their notifications, watched listings and saved searches. Never a
+ * password hash.
  */
 export const accountExportSchema = z
   .object({
@@ -135,6 +136,18 @@ export const accountExportSchema = z
         fromMe: z.boolean(),
         text: z.string(),
         createdAt: z.string(),
+      }),
+    ),
+    questions: z.array(
+      z.object({
+        id: z.string(),
+        productId: z.string(),
+        productName: z.string(),
+        /** True for a conversation the user asked, false for one about their listing. */
+        asked: z.boolean(),
+        messages: z.array(
+          z.object({ fromMe: z.boolean(), text: z.string(), createdAt: z.string() }),
+        ),
       }),
     ),
     notifications: z.array(

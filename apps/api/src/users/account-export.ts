@@ -6,6 +6,8 @@ import {
   bookings,
   notifications,
   products,
+  questionMessages,
+  questions,
   savedSearches,
   users,
   watches,
@@ -47,6 +49,30 @@ export async function exportAccount(db: Database, user: UserRow): Promise<Accoun
         .innerJoin(bookings, eq(bookings.id, bookingMessages.bookingId))
         .where(or(eq(bookings.buyerId, user.id), eq(bookings.sellerId, user.id)))
         .orderBy(asc(bookingMessages.createdAt), asc(bookingMessages.id));
+      const conversations = await tx
+        .select({ question: questions, productName: products.name })
+        .from(questions)
+        .innerJoin(products, eq(products.id, questions.productId))
+        .where(or(eq(questions.buyerId, user.id), eq(questions.sellerId, user.id)))
+        .orderBy(asc(questions.createdAt), asc(questions.id));
+      const questionThread = await tx
+        .select({ message: questionMessages })
+        .from(questionMessages)
+        .innerJoin(questions, eq(questions.id, questionMessages.questionId))
+        .where(or(eq(questions.buyerId, user.id), eq(questions.sellerId, user.id)))
+        .orderBy(asc(questionMessages.createdAt), asc(questionMessages.id));
+      // Each conversation's messages, oldest first, as the user wrote or received them.
+      const askers = new Map(conversations.map(({ question }) => [question.id, question.buyerId]));
+      const messagesOf = new Map<string, AccountExport['questions'][number]['messages']>();
+      for (const { message } of questionThread) {
+        const messages = messagesOf.get(message.questionId) ?? [];
+        messages.push({
+          fromMe: (message.from === 'buyer') === (askers.get(message.questionId) === user.id),
+          text: message.text,
+          createdAt: message.createdAt.toISOString(),
+        });
+        messagesOf.set(message.questionId, messages);
+      }
       const notices = await tx
         .select()
         .from(notifications)
@@ -107,6 +133,13 @@ export async function exportAccount(db: Database, user: UserRow): Promise<Accoun
           fromMe: message.from !== 'admin' && (message.from === 'buyer') === (buyerId === user.id),
           text: message.text,
           createdAt: message.createdAt.toISOString(),
+        })),
+        questions: conversations.map(({ question, productName }) => ({
+          id: question.id,
+          productId: question.productId,
+          productName,
+          asked: question.buyerId === user.id,
+          messages: messagesOf.get(question.id) ?? [],
         })),
         notifications: notices.map((notice) => ({
           kind: notice.kind,

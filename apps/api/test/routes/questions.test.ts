@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_THREAD_MESSAGES,
   messages,
+  type AccountExport,
   type Booking,
   type Message,
   type Notifications,
@@ -468,6 +469,34 @@ describe('a booking after asking', () => {
     const response = await ask(payer, 'Where exactly do we meet?');
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<QuestionAsked>().bookingId).toBe(bookingId);
+  });
+});
+
+describe('the data export', () => {
+  it('holds the conversations a user asked and those about their listings', async () => {
+    const { questionId } = await asked(await ask(buyer, 'Is the charger included?'));
+    if (!questionId) throw new Error('no conversation');
+    expect((await answer(seller, questionId, 'Yes, it is.')).statusCode).toBe(201);
+    const exported = async (actor: Actor) => {
+      const response = await call(t.app, 'GET', '/api/auth/export', { actor });
+      expect(response.statusCode).toBe(200);
+      return response.json<AccountExport>().questions;
+    };
+    const conversationOf = (asker: boolean) => [
+      {
+        id: questionId,
+        productId,
+        productName: 'ThinkPad T14 Gen 2',
+        asked: asker,
+        messages: [
+          { fromMe: asker, text: 'Is the charger included?', createdAt: expect.any(String) },
+          { fromMe: !asker, text: 'Yes, it is.', createdAt: expect.any(String) },
+        ],
+      },
+    ];
+    expect(await exported(buyer)).toEqual(conversationOf(true));
+    expect(await exported(seller)).toEqual(conversationOf(false));
+    expect(await exported(await createActor(t.app, 'buyer'))).toEqual([]);
   });
 });
 

@@ -1426,6 +1426,17 @@ export interface components {
         text: string;
         createdAt: string;
       }[];
+      questions: {
+        id: string;
+        productId: string;
+        productName: string;
+        asked: boolean;
+        messages: {
+          fromMe: boolean;
+          text: string;
+          createdAt: string;
+        }[];
+      }[];
       notifications: {
         kind: string;
         bookingId: string | null;
