@@ -33,6 +33,9 @@
 // BENCH_MONEY_ONLY=1 runs the money part alone on PostgreSQL, at the volume in proportion to them
 // (the whole of it at 100,000). BENCH_LIVE_ONLY=1 runs the live events part alone on
 // PostgreSQL, on a small volume.
+// BENCH_QUESTIONS_ONLY=1 loads the whole PostgreSQL volume and runs only the questions part
+// (scripts/bench/questions.ts): booking create's statement with and without a conversation before
+// booking to copy, and the busiest seller's conversations, 1 and 51 pages deep.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
@@ -60,6 +63,7 @@ import {
 } from './bench/measure.ts';
 import { treeMemory, type TreeMemory } from './bench/memory.ts';
 import { benchLiveEvents } from './bench/live-events.ts';
+import { benchQuestions } from './bench/questions.ts';
 import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
 import { SEARCHES } from './bench/searches.ts';
@@ -161,6 +165,11 @@ async function main(): Promise<boolean> {
   if (process.env.BENCH_LIVE_ONLY === '1') {
     if (postgresUrl) return withCleanup((cleanup) => liveOnly(postgresUrl, cleanup));
     log('live events: skipped (set BENCH_POSTGRES_URL to run it)');
+    return true;
+  }
+  if (process.env.BENCH_QUESTIONS_ONLY === '1') {
+    if (postgresUrl) return withCleanup((cleanup) => questionsOnly(postgresUrl, cleanup));
+    log('questions: skipped (set BENCH_POSTGRES_URL to run it)');
     return true;
   }
   if (process.env.BENCH_SKIP_POSTGRES === '1') log('PostgreSQL: skipped (BENCH_SKIP_POSTGRES=1)');
@@ -414,6 +423,24 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
   }
   log(`(${target.title} took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   return passed && plansOk;
+}
+
+/**
+ * BENCH_QUESTIONS_ONLY=1: the whole PostgreSQL volume (bookings and conversations are measured
+ * among a million listings), migrated and seeded by an instance from the sources, then the
+ * questions part.
+ */
+async function questionsOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  log(
+    `\n=== questions only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(POSTGRES_VOLUME)} ===`,
+  );
+  const database = await createPostgresDatabase(serverUrl);
+  cleanup.add(() => database.drop());
+  const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
+  await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
+  log('generating the volume in SQL…');
+  await generateVolume(database.url, POSTGRES_VOLUME, log);
+  return benchQuestions({ sqlUrl: database.url, log });
 }
 
 /**
