@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useQuestionMessages } from '../features/messages/api/questions.ts';
 import { useThread } from '../features/messages/api/thread.ts';
 import { useNotifications } from '../features/notifications/api/notifications.ts';
 import { mockApi, type RecordedCall } from '../testing/mock-api.ts';
@@ -11,8 +12,10 @@ const USER_ID = '00000000-0000-4000-8000-000000000001';
 const BOOKING_ID = '22222222-2222-4222-8222-222222222222';
 const NOTICE_ID = '33333333-3333-4333-8333-333333333333';
 const MESSAGE_ID = '44444444-4444-4444-8444-444444444444';
+const QUESTION_ID = '55555555-5555-4555-8555-555555555555';
 
 const THREAD = `/api/bookings/${BOOKING_ID}/messages`;
+const QUESTION = `/api/questions/${QUESTION_ID}`;
 
 /** The bell's 30 s poll, and the 2 s the stream waits before it is opened again. */
 const BELL_POLL_MS = 30_000;
@@ -41,7 +44,7 @@ type EventStream = ReturnType<typeof eventStream>;
 /**
  * A fake API whose `GET /api/events` answers with `answers` in turn (a stream, a JSON error, or
  * a lost connection once they run out), whose bell counts one more unread on each fetch, and
- * whose conversation stays empty.
+ * whose conversations (a booking's, one before booking) stay empty.
  */
 function liveApi(...answers: (EventStream | { status: number })[]) {
   let unread = 0;
@@ -50,6 +53,18 @@ function liveApi(...answers: (EventStream | { status: number })[]) {
       body: { unread: (unread += 1), unreadMessages: 0, notifications: [] },
     }),
     [`GET ${THREAD}`]: { body: [] },
+    [`GET ${QUESTION}`]: {
+      body: {
+        _id: QUESTION_ID,
+        productId: BOOKING_ID,
+        productName: 'ThinkPad T14',
+        productImg: '',
+        side: 'buyer',
+        otherName: 'Sam Sellers',
+        bookingId: null,
+        messages: [],
+      },
+    },
   });
   const streamCalls: RecordedCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -74,18 +89,20 @@ function liveApi(...answers: (EventStream | { status: number })[]) {
     streamCalls,
     bellFetches: fetchesOf('/api/notifications'),
     threadFetches: fetchesOf(THREAD),
+    questionFetches: fetchesOf(QUESTION),
   };
 }
 
 /**
  * A tab with the bell, showing whether the stream is open and the unread count it last fetched,
- * and an open conversation.
+ * and two open conversations: a booking's and one before booking.
  */
 function Tab() {
   useLiveEvents(USER_ID);
   const open = useLiveEventsOpen();
   const unread = useNotifications().data?.unread;
   useThread(BOOKING_ID, true);
+  useQuestionMessages(QUESTION_ID, true);
   return (
     <p>
       {open ? 'Live' : 'Polling'}, {unread ?? 'loading'} unread
@@ -134,6 +151,19 @@ describe('the live event stream', () => {
     stream.send('message', '7-2', { bookingId: BOOKING_ID, message });
     await screen.findByText('Live, 3 unread');
     expect([bellFetches(), threadFetches()]).toEqual([3, 2]);
+  });
+
+  it('refetches a conversation before booking on its message, and not a booking’s thread', async () => {
+    const stream = eventStream();
+    const { threadFetches, questionFetches } = liveApi(stream);
+    renderTab();
+    await screen.findByText('Live, 1 unread');
+    await waitFor(() => expect(questionFetches()).toBe(1));
+
+    const message = { _id: MESSAGE_ID, from: 'seller', text: 'Yes', createdAt: new Date() };
+    stream.send('message', '7-3', { bookingId: null, questionId: QUESTION_ID, message });
+    await waitFor(() => expect(questionFetches()).toBe(2));
+    expect(threadFetches()).toBe(1);
   });
 
   it('polls again while the stream is lost, and stops once it is back, from the last event', async () => {
