@@ -32,7 +32,8 @@
 // print the query plans in full. BENCH_MONEY_BOOKINGS (default 100,000) handed-over bookings;
 // BENCH_MONEY_ONLY=1 runs the money part alone on PostgreSQL, at the volume in proportion to them
 // (the whole of it at 100,000). BENCH_LIVE_ONLY=1 runs the live events part alone on
-// PostgreSQL, on a small volume.
+// PostgreSQL, on a small volume. BENCH_SEARCH_ONLY=1 loads the whole PostgreSQL volume and runs
+// only the searches (their plans, then their rounds).
 // BENCH_QUESTIONS_ONLY=1 loads the whole PostgreSQL volume and runs only the questions part
 // (scripts/bench/questions.ts): booking create's statement with and without a conversation before
 // booking to copy, and the busiest seller's conversations, 1 and 51 pages deep.
@@ -66,7 +67,7 @@ import { benchLiveEvents } from './bench/live-events.ts';
 import { benchQuestions } from './bench/questions.ts';
 import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
-import { SEARCHES } from './bench/searches.ts';
+import { describeSearchAnswers, SEARCHES } from './bench/searches.ts';
 import { mintSessions } from './bench/sessions.ts';
 import {
   describeVolume,
@@ -75,13 +76,12 @@ import {
   withCleanup,
   type Cleanup,
 } from './bench/setup.ts';
-import { explainLists } from './bench/explain.ts';
+import { explainLists, explainSearches, type ExplainedPage } from './bench/explain.ts';
 import {
   BENCH_PASSWORD,
   BOOKINGS_PER_BUYER,
   generateVolume,
   pick,
-  type Picks,
   type Volume,
 } from './bench/volume.ts';
 
@@ -172,6 +172,11 @@ async function main(): Promise<boolean> {
     log('questions: skipped (set BENCH_POSTGRES_URL to run it)');
     return true;
   }
+  if (process.env.BENCH_SEARCH_ONLY === '1') {
+    if (postgresUrl) return withCleanup((cleanup) => searchesOnly(postgresUrl, cleanup));
+    log('searches: skipped (set BENCH_POSTGRES_URL to run it)');
+    return true;
+  }
   if (process.env.BENCH_SKIP_POSTGRES === '1') log('PostgreSQL: skipped (BENCH_SKIP_POSTGRES=1)');
   else if (!postgresUrl) log('PostgreSQL: skipped (set BENCH_POSTGRES_URL to run it)');
   else targets.push(postgresTarget(postgresUrl));
@@ -245,7 +250,8 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     2 * BOOKINGS_PER_SECOND * (SECONDS * ROUNDS + WARM_UP_SECONDS),
   );
   const picks = await pick(sqlUrl, bookable + BURST);
-  const plansOk = await checkPlans(sqlUrl, picks);
+  const plansOk = checkPlans(await explainLists(sqlUrl, picks));
+  await logSearchAnswers(server.url);
   const roundProducts = picks.bookableProductIds.slice(0, bookable);
   const burstProducts = picks.bookableProductIds.slice(bookable);
   const { emailOn, emailOff } = await splitBySellerEmail(sqlUrl, roundProducts);
@@ -271,8 +277,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
   );
   cleanup.add(() => ceiling.stop());
 
-  const calls: Call[] = [];
-  const lists: { name: string; path: string; as?: ApiClient; budgetMs?: number }[] = [
+  const lists: PagedCall[] = [
     { name: 'category listing', path: `/api/products/${picks.categoryId}` },
     { name: 'advertised', path: '/api/advertise/products' },
     { name: "buyer's bookings", path: `/api/bookings?email=${enc(picks.buyerEmail)}`, as: buyer },
@@ -287,28 +292,10 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     { name: 'reported (admin)', path: '/api/reported/products', as: admin },
     { name: "seller's reviews", path: `/api/users/${picks.sellerId}/reviews` },
     { name: 'reported reviews (admin)', path: '/api/reviews/reported', as: admin },
-    ...SEARCHES.map((search) => ({ ...search, budgetMs: SEARCH_P99_MS })),
+    ...searchCalls,
   ];
   const notes = new Set<string>();
-  for (const list of lists) {
-    const headers: Record<string, string> = list.as
-      ? { authorization: `Bearer ${tokenOf(list.as)}` }
-      : {};
-    const pages = await walkPages(server.url, list.path, headers, DEPTH);
-    const get = (name: string, pagePath: string): Call => ({
-      name,
-      budgetMs: list.budgetMs ?? LIST_P99_MS,
-      options: { url: `${server.url}${pagePath}`, headers },
-    });
-    calls.push(get(`${list.name}, first page`, pages.first));
-    if (pages.next) calls.push(get(`${list.name}, next page`, pages.next));
-    else notes.add(`${list.name}: a single page, no next page to measure`);
-    if (pages.deep && pages.deep.depth > 1) {
-      const label =
-        pages.deep.depth === DEPTH ? `page ${DEPTH + 1}` : `page ${pages.deep.depth + 1} (last)`;
-      calls.push(get(`${list.name}, ${label}`, pages.deep.path));
-    }
-  }
+  const calls = await pageCalls(server.url, lists, notes);
   calls.push(
     {
       name: 'categories (cached)',
@@ -486,23 +473,107 @@ async function moneyOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> 
 }
 
 /**
- * Every list query, as the app prepares it, must read its page from an index in list order on
- * the first page, the next and 50 pages deep: no Seq Scan, no Sort. BENCH_EXPLAIN=1 prints the
- * whole plans (EXPLAIN ANALYZE, BUFFERS).
+ * BENCH_SEARCH_ONLY=1: the whole PostgreSQL volume, then the searches alone: their plans, and
+ * their first, next and 51st pages in rounds against the search budget.
  */
-async function checkPlans(sqlUrl: string, picks: Picks): Promise<boolean> {
-  const explained = await explainLists(sqlUrl, picks);
+async function searchesOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const target = postgresTarget(serverUrl);
+  log(`\n=== searches only, ${target.title}: ${describeVolume(target.volume)} ===`);
+  const { server, sqlUrl } = await target.start(cleanup, {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+  });
+  log(`server up at ${server.url}; generating the volume in SQL…`);
+  await generateVolume(sqlUrl, target.volume, log);
+  const plansOk = checkPlans(await explainSearches(sqlUrl));
+  await logSearchAnswers(server.url);
+  const notes = new Set<string>();
+  const calls = await pageCalls(server.url, searchCalls, notes);
+  log(
+    `measuring ${calls.length} calls: ${ROUNDS} interleaved rounds of ${SECONDS} s a call, ` +
+      `${CONNECTIONS} connections`,
+  );
+  const samples = await runRoundsOn(sqlUrl, calls, {
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    log,
+  });
+  const summaries = calls.map((call) => summarize(call, samples.get(call.name) ?? []));
+  for (const note of notes) log(`note: ${note}`);
+  log(`\n${formatTable(summaries)}`);
+  const missed = summaries.filter((s) => s.verdict === 'MISSED');
+  if (missed.length > 0) log('\nrounds, with what the machine did meanwhile:');
+  for (const { name } of missed) log(formatRounds(name, samples.get(name) ?? []));
+  return plansOk && summaries.every((s) => s.verdict === 'ok' || s.verdict === '-');
+}
+
+async function logSearchAnswers(serverUrl: string): Promise<void> {
+  log('\nwhat each search answers beside its listings (its first page):');
+  for (const line of await describeSearchAnswers(serverUrl)) log(line);
+}
+
+/** A list call measured on its first page, the next and the page 50 links deep. */
+interface PagedCall {
+  name: string;
+  path: string;
+  as?: ApiClient;
+  budgetMs?: number;
+}
+
+const searchCalls: PagedCall[] = SEARCHES.map((search) => ({
+  ...search,
+  budgetMs: SEARCH_P99_MS,
+}));
+
+/** Each list's pages as calls, found by following its links as a client does. */
+async function pageCalls(serverUrl: string, lists: PagedCall[], notes: Set<string>) {
+  const calls: Call[] = [];
+  for (const list of lists) {
+    const headers: Record<string, string> = list.as
+      ? { authorization: `Bearer ${tokenOf(list.as)}` }
+      : {};
+    const pages = await walkPages(serverUrl, list.path, headers, DEPTH);
+    const get = (name: string, pagePath: string): Call => ({
+      name,
+      budgetMs: list.budgetMs ?? LIST_P99_MS,
+      options: { url: `${serverUrl}${pagePath}`, headers },
+    });
+    calls.push(get(`${list.name}, first page`, pages.first));
+    if (pages.next) calls.push(get(`${list.name}, next page`, pages.next));
+    else notes.add(`${list.name}: a single page, no next page to measure`);
+    if (pages.deep && pages.deep.depth > 1) {
+      const label =
+        pages.deep.depth === DEPTH ? `page ${DEPTH + 1}` : `page ${pages.deep.depth + 1} (last)`;
+      calls.push(get(`${list.name}, ${label}`, pages.deep.path));
+    }
+  }
+  return calls;
+}
+
+/**
+ * Every list query, as the app prepares it, must read its page from an index in list order on
+ * the first page, the next and 50 pages deep: no Seq Scan, no Sort. A search's other statements
+ * (the lookup of similar words, the count) are printed beside its page's. BENCH_EXPLAIN=1 prints
+ * the whole plans (EXPLAIN ANALYZE, BUFFERS); the lookups of similar words are printed whole
+ * always.
+ */
+function checkPlans(explained: ExplainedPage[]): boolean {
   log('\nquery plans (EXPLAIN ANALYZE of the list and search statements):');
   for (const page of explained) {
-    const verdict = page.readsIndexInOrder
-      ? 'ordered index range'
-      : page.isSearch
-        ? `sorts what it found (${/Bitmap Index Scan on (\w+)/.exec(page.plan)?.[1] ?? 'no index'})`
-        : 'MISSED: a Seq Scan or a Sort';
+    const indexes = [...page.plan.matchAll(/ on (\w+)/g)].map((match) => match[1]);
+    const verdict =
+      page.statement && page.statement !== 'page'
+        ? `${page.statement}: ${[...new Set(indexes)].join(', ')}`
+        : page.readsIndexInOrder
+          ? 'ordered index range'
+          : page.isSearch
+            ? `sorts what it found (${/Bitmap Index Scan on (\w+)/.exec(page.plan)?.[1] ?? 'no index'})`
+            : 'MISSED: a Seq Scan or a Sort';
     log(
       `  ${`${page.list}, ${page.page}`.padEnd(38)} ${page.executionMs.toFixed(3).padStart(7)} ms  ${verdict}`,
     );
-    if (process.env.BENCH_EXPLAIN) log(`${page.plan}\n`);
+    if (process.env.BENCH_EXPLAIN || page.statement === 'similar words') log(`${page.plan}\n`);
   }
   return explained.every((page) => page.readsIndexInOrder || page.isSearch);
 }

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { MAX_UNPAID_BOOKINGS } from '@reloop/shared';
 import { hashPassword } from '../../apps/api/src/identity/passwords.ts';
 import { withClient } from './database.ts';
+import { PRODUCTS_PER_EXTRA_WORD, VOCABULARY_SQL } from './searches.ts';
 
 /** Every generated user signs in with this password. */
 export const BENCH_PASSWORD = 'reloop-bench-password';
@@ -360,6 +361,9 @@ export async function generateVolume(
     await step('notifications', NOTIFICATIONS_SQL, []);
     await step('reviews', REVIEWS_SQL, [Math.floor(volume.reviews / 2)]);
     await step('ratings on the user rows', RATINGS_SQL, []);
+    await step('search vocabulary', VOCABULARY_SQL, [
+      Math.floor(volume.products / PRODUCTS_PER_EXTRA_WORD),
+    ]);
     const started = performance.now();
     await client.query('vacuum analyze');
     // The load wrote gigabytes of WAL: flush it now, or the checkpoint it forces lands in the
