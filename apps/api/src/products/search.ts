@@ -23,8 +23,8 @@ import { forSale, listings, publicListingJson, toCents, type PublicListing } fro
  * its own index in order (products_for_sale_newest_idx, products_for_sale_price_idx) and pages
  * by keyset like every list; words go through the GIN index on the generated search_document.
  * Not prepared: which filters are set changes the best plan, so each search is planned with
- * its own values. A search that finds nothing because of a word no listing has is tried again
- * with the known word most like it (DESIGN §17), and the first page says how many match.
+ * its own values. A search that finds nothing because a word starts no listed word is tried
+ * again with the listed word most like it (DESIGN §17), and the first page says how many match.
  */
 
 /** A page of a search, and what the results page says above it. */
@@ -37,7 +37,10 @@ export interface SearchResults extends Page<PublicListing> {
 
 export interface ResultCount {
   listings: number;
-  /** More than COUNTED_UP_TO match: `listings` is PostgreSQL's estimate, rounded. */
+  /**
+   * `listings` is PostgreSQL's estimate, rounded: it expects ESTIMATE_TAKEN_FROM or more, or more
+   * than COUNTED_UP_TO were found.
+   */
   approximate: boolean;
 }
 
@@ -265,8 +268,8 @@ async function countMatches(
       .leftJoin(users, eq(users.id, products.sellerId))
       .where(where);
   const estimate = await plannedRows(db, listingsWhere(matching(query, words)));
-  const approximately = (listings: number) => ({
-    listings: twoSignificantFigures(Math.max(estimate, listings)),
+  const approximately = (atLeast: number) => ({
+    listings: twoSignificantFigures(Math.max(estimate, atLeast)),
     approximate: true,
   });
   if (estimate >= ESTIMATE_TAKEN_FROM) return approximately(estimate);
