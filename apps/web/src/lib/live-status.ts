@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { sharedKeys } from './query-keys.ts';
 
 /**
@@ -8,4 +8,4 @@ import { sharedKeys } from './query-keys.ts';
  * does) leaves it as the stream wrote it.
  */
 export const useLiveEventsOpen = (): boolean =>
-  useQuery({ queryKey: sharedKeys.liveEvents, enabled: false, initialData: false }).data;
+  useQuery({ queryKey: sharedKeys.liveEvents, queryFn: skipToken, initialData: false }).data;
