@@ -202,6 +202,9 @@ export async function openScreen(
     },
     [theme, screen.token],
   );
+  // A signed-in page holds its live event stream open, so the network would never be idle: the
+  // stream is refused (the page polls instead), and each screen is judged once it has settled.
+  await context.route('**/api/events', (route) => route.fulfill({ status: 204 }));
   const page = await context.newPage();
   await page.goto(screen.path, { waitUntil: 'networkidle' });
   if (screen.prepare) {

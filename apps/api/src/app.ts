@@ -192,7 +192,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let settling: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     await jobs.start();
-    if (!options.jobs?.idle) await liveEvents.start();
     settling = settleInterruptedPayments(database.db, payments, jobs, app.log).catch(
       (error: unknown) => app.log.error({ err: error }, 'settling interrupted payments failed'),
     );

@@ -114,21 +114,21 @@ function settledEvents(rows: EventRow[]): { events: LiveEvent[]; waiting: boolea
 }
 
 /**
- * The live events of this instance's open streams (DESIGN §17). One connection LISTENs for the
- * NOTIFY that follows each commit with events, from any instance; on it the hub reads what is
- * new for anyone and hands each event to its user's streams here. The table, not the NOTIFY,
+ * The live events of this instance's open streams (DESIGN §17). One connection, opened with the
+ * first stream, LISTENs for the NOTIFY that follows each commit with events, from any instance;
+ * on it the hub reads what is new for anyone and hands each event to its user's streams here. The table, not the NOTIFY,
  * is the truth: a reconnecting stream reads what it missed from it, and the hub reads it again
  * every few seconds, so a NOTIFY lost (its sender died after the commit, the connection
  * dropped) delays events but never loses them.
  */
 export class LiveEventHub {
-  readonly #pool: pg.Pool;
   readonly #url: string;
   readonly #log: JobLog;
   readonly #options: LiveEventHubOptions;
   readonly #streams = new Map<string, Set<Subscriber>>();
   #cursor: Position = START;
   #listener: pg.Client | undefined;
+  #listening: Promise<void> | undefined;
   #reading: Promise<void> | undefined;
   #readAgain = false;
   #timers: NodeJS.Timeout[] = [];
@@ -141,32 +141,43 @@ export class LiveEventHub {
     this.#url = url;
     this.#log = log;
     this.#options = options;
-    // Reads apart from the app's pool: a busy app must not hold streams' events back.
-    this.#pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'reloop-events' });
-    this.#pool.on('error', (error) => log.warn({ err: error }, 'live events connection lost'));
   }
 
-  /** Starts at the newest settled event, listens, and keeps streams alive and checked. */
-  async start(): Promise<void> {
+  /**
+   * Resolves once this instance listens, from the newest settled event on, with its streams
+   * kept alive and checked. The first stream starts it: an instance nobody streams from holds no
+   * connection for it. A failed start is tried again by the next stream.
+   */
+  listening(): Promise<void> {
+    this.#listening ??= this.#start().catch((error: unknown) => {
+      this.#listening = undefined;
+      throw error;
+    });
+    return this.#listening;
+  }
+
+  async #start(): Promise<void> {
+    await this.#listen();
     const bound = await this.#settledBelow();
-    const { rows } = await this.#pool.query<EventRow>(
+    const { rows } = await this.#query<EventRow>(
       `${SELECT_EVENTS} where transaction_id < $1::xid8
         order by live_events.transaction_id desc, live_events.id desc limit 1`,
       [bound],
     );
     if (rows[0]) this.#cursor = toEvent(rows[0]).position;
-    await this.#listen();
     this.#timers = [
       setInterval(() => this.#readSoon(), SWEEP_MS),
       setInterval(() => void this.#heartbeat(), this.#options.heartbeatMs),
     ];
   }
 
-  /** How many streams are open here. */
-  get openStreams(): number {
-    let count = 0;
-    for (const streams of this.#streams.values()) count += streams.size;
-    return count;
+  /**
+   * A query on the listening connection, the hub's only one: its reads go one after another,
+   * which they would anyway, and an instance costs the database one connection for its streams.
+   */
+  #query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]) {
+    if (!this.#listener) throw new Error('live events connection is down');
+    return this.#listener.query<Row>(text, values);
   }
 
   /** From now on, `subscriber` gets its user's events as they settle. */
@@ -197,7 +208,7 @@ export class LiveEventHub {
     const missed: LiveEvent[] = [];
     for (let from = after; ;) {
       const bound = await this.#settledBelow();
-      const { rows } = await this.#pool.query<EventRow>(
+      const { rows } = await this.#query<EventRow>(
         `${SELECT_EVENTS} where user_id = $2 and (transaction_id, id) > ($3::xid8, $4::bigint)
           order by live_events.transaction_id, live_events.id limit ${PAGE}`,
         [bound, userId, from.transaction.toString(), from.id.toString()],
@@ -223,13 +234,12 @@ export class LiveEventHub {
     this.#stopped = true;
     for (const timer of this.#timers) clearInterval(timer);
     clearTimeout(this.#retry);
-    await this.#listener?.end().catch(() => undefined);
     await this.#reading;
-    await this.#pool.end();
+    await this.#listener?.end().catch(() => undefined);
   }
 
   async #settledBelow(): Promise<string> {
-    const { rows } = await this.#pool.query<{ bound: string }>(SETTLED_BELOW);
+    const { rows } = await this.#query<{ bound: string }>(SETTLED_BELOW);
     const bound = rows[0]?.bound;
     if (!bound) throw new Error('no transaction bound read');
     return bound;
@@ -287,7 +297,7 @@ export class LiveEventHub {
   async #readNew(): Promise<void> {
     for (;;) {
       const bound = await this.#settledBelow();
-      const { rows } = await this.#pool.query<EventRow>(
+      const { rows } = await this.#query<EventRow>(
         `${SELECT_EVENTS} where (transaction_id, id) > ($2::xid8, $3::bigint)
           order by live_events.transaction_id, live_events.id limit ${PAGE}`,
         [bound, this.#cursor.transaction.toString(), this.#cursor.id.toString()],
@@ -318,7 +328,7 @@ export class LiveEventHub {
     if (subscribers.length === 0) return;
     let live: Set<string> | undefined;
     try {
-      const { rows } = await this.#pool.query<{ id: string }>(
+      const { rows } = await this.#query<{ id: string }>(
         `select sessions.id from sessions join users on users.id = sessions.user_id
           where sessions.id = any($1::uuid[]) and sessions.revoked_at is null
             and users.deleted_at is null`,

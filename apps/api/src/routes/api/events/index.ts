@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '@reloop/shared';
 import { parsePosition } from '../../../events/hub.ts';
+import { HttpError } from '../../../http-errors.ts';
 import { streamLiveEvents } from '../../../events/stream.ts';
 import { currentSession } from '../../../plugins/auth.ts';
 import { bearerAuth, described, errorResponses } from '../responses.ts';
@@ -28,13 +30,17 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: z.object({ 'last-event-id': lastEventIdSchema }),
         response: {
           200: described(z.string(), 'A `text/event-stream` that stays open'),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 503),
         },
       },
     },
     async (request, reply) => {
       const { user, sessionId } = currentSession(request);
       const lastEventId = request.headers['last-event-id'];
+      // Open only once events can reach it.
+      await app.liveEvents.listening().catch(() => {
+        throw new HttpError(503, messages.databaseUnavailable);
+      });
       reply.hijack();
       // The security headers set so far go out as on every answer.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
