@@ -232,23 +232,37 @@ export async function markNotificationsRead(db: Database, userId: string): Promi
     );
 }
 
+/** The unread notice of `kind` about one conversation, by the column naming it. */
+const markConversationNoticeRead = (
+  db: Database,
+  userId: string,
+  conversation: SQL,
+  kind: 'message' | 'question',
+) =>
+  db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        conversation,
+        eq(notifications.kind, kind),
+        isNull(notifications.readAt),
+      ),
+    );
+
 /** Reading a thread reads its message notification too. */
 export async function markThreadNotificationRead(
   db: Database,
   recipient: Recipient,
   bookingId: string,
 ): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, recipient.userId),
-        eq(notifications.bookingId, bookingId),
-        eq(notifications.kind, 'message'),
-        isNull(notifications.readAt),
-      ),
-    );
+  await markConversationNoticeRead(
+    db,
+    recipient.userId,
+    eq(notifications.bookingId, bookingId),
+    'message',
+  );
 }
 
 /** Reading a conversation before booking reads its question notice too. */
@@ -257,15 +271,10 @@ export async function markQuestionNoticeRead(
   userId: string,
   questionId: string,
 ): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.questionId, questionId),
-        eq(notifications.kind, 'question'),
-        isNull(notifications.readAt),
-      ),
-    );
+  await markConversationNoticeRead(
+    db,
+    userId,
+    eq(notifications.questionId, questionId),
+    'question',
+  );
 }

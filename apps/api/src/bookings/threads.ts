@@ -25,9 +25,13 @@ import { markReadUpTo } from './read-marks.ts';
  * MAX_THREAD_MESSAGES at most.
  */
 
-type MessageRow = typeof bookingMessages.$inferSelect;
-
-const toMessageJson = (row: MessageRow): Message => ({
+/** A message of a booking's thread or of a conversation before booking, as the API shows it. */
+export const toMessageJson = (row: {
+  id: string;
+  from: Message['from'];
+  text: string;
+  createdAt: Date;
+}): Message => ({
   _id: row.id,
   from: row.from,
   text: row.text,

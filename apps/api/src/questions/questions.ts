@@ -10,7 +10,7 @@ import {
   type QuestionAsked,
   type QuestionSummary,
 } from '@reloop/shared';
-import { postMessage, readThread } from '../bookings/threads.ts';
+import { postMessage, readThread, toMessageJson } from '../bookings/threads.ts';
 import { markQuestionNoticeRead, notify } from '../bookings/notifications.ts';
 import type { Database } from '../db/client.ts';
 import { isoTime, jsonObject } from '../db/json.ts';
@@ -32,14 +32,6 @@ import { listingExists } from '../products/products.ts';
  */
 
 type QuestionRow = typeof questions.$inferSelect;
-type MessageRow = typeof questionMessages.$inferSelect;
-
-const toMessageJson = (row: MessageRow): Message => ({
-  _id: row.id,
-  from: row.from,
-  text: row.text,
-  createdAt: row.createdAt.toISOString(),
-});
 
 /**
  * The asker's open booking of the question's listing (the one not cancelled nor closed, as the
