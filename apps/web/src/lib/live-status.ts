@@ -8,4 +8,4 @@ import { sharedKeys } from './query-keys.ts';
  * does) leaves it as the stream wrote it.
  */
 export const useLiveEventsOpen = (): boolean =>
-  useQuery({ queryKey: sharedKeys.liveEvents, queryFn: skipToken, initialData: false }).data;
+  useQuery<boolean>({ queryKey: sharedKeys.liveEvents, queryFn: skipToken }).data ?? false;
