@@ -22,7 +22,12 @@
 // instances started side by side, each exactly once; then the ledger's reconciliation over every
 // booking is timed (budget 1 s) and explained. Before it, the live events part
 // (scripts/bench/live-events.ts): 2,000 open event streams' memory on one instance, and the
-// delay from a message to its event through two instances behind haproxy.
+// delay from a message to its event through two instances behind haproxy. Before those, the
+// saved searches part (scripts/bench/saved-searches.ts): BENCH_SAVED_SEARCHES (default 100,000)
+// saved searches generated in SQL, and new listings matched against them all as the listing job
+// does (budget 50 ms on the median), beside the listings' word prefixes alone and the matching
+// without its index, with its plan; BENCH_SAVED_SEARCHES_ONLY=1 loads the PostgreSQL volume and
+// runs only that part.
 // Exits 1 when a budget is missed or requests fail; prints everything first. One full run takes
 // about 20 minutes on the 2-core machine (11 on PostgreSQL, of which 3 loading the volume), and
 // the money part's time on top.
@@ -68,6 +73,7 @@ import { benchQuestions } from './bench/questions.ts';
 import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
 import { describeSearchAnswers, SEARCHES } from './bench/searches.ts';
+import { benchSavedSearches } from './bench/saved-searches.ts';
 import { mintSessions } from './bench/sessions.ts';
 import {
   describeVolume,
@@ -157,6 +163,11 @@ async function main(): Promise<boolean> {
   delete process.env.DATABASE_URL;
   const targets: Target[] = [];
   const postgresUrl = process.env.BENCH_POSTGRES_URL;
+  if (process.env.BENCH_SAVED_SEARCHES_ONLY === '1') {
+    if (postgresUrl) return withCleanup((cleanup) => savedSearchesOnly(postgresUrl, cleanup));
+    log('saved searches: skipped (set BENCH_POSTGRES_URL to run it)');
+    return true;
+  }
   if (process.env.BENCH_MONEY_ONLY === '1') {
     if (postgresUrl) return withCleanup((cleanup) => moneyOnly(postgresUrl, cleanup));
     log('money: skipped (set BENCH_POSTGRES_URL to run it)');
@@ -401,6 +412,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     log(`the same ${SETTLE_SECONDS} s later, idle: ${describeMemory(treeMemory(server.pid))}`);
   }
   if (target.money) {
+    passed = (await benchSavedSearches({ sqlUrl, log })) && passed;
     // Their instances take the database over: no other may work the jobs they time.
     await server.stop();
     const env = { JWT_SECRET: jwtSecret, SMTP_URL: mailbox.url };
@@ -444,6 +456,23 @@ async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
   log('generating the volume in SQL…');
   await generateVolume(database.url, volume, log);
   return benchLiveEvents({ sqlUrl: database.url, env, log });
+}
+
+/**
+ * BENCH_SAVED_SEARCHES_ONLY=1: the whole PostgreSQL volume (matching is measured at a million
+ * listings), migrated and seeded by an instance from the sources, then the saved searches part.
+ */
+async function savedSearchesOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  log(
+    `\n=== saved searches only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(POSTGRES_VOLUME)} ===`,
+  );
+  const database = await createPostgresDatabase(serverUrl);
+  cleanup.add(() => database.drop());
+  const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
+  await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
+  log('generating the volume in SQL…');
+  await generateVolume(database.url, POSTGRES_VOLUME, log);
+  return benchSavedSearches({ sqlUrl: database.url, log });
 }
 
 /**

@@ -797,8 +797,8 @@ const CONDITIONS = valuesOf(conditionSchema);
 /**
  * A user's saved search (DESIGN §17): its terms as `GET /api/search` takes them, and the same
  * terms as columns that matching a new or repriced listing filters on (saved-searches/matching.ts):
- * the words as lexemes in a GIN index, so a listing finds the searches whose every word is a
- * prefix of one of its words without reading the others.
+ * its longest word in a btree index, which a listing looks up by every prefix of its words, so it
+ * reads only the searches whose longest word it has (and those without words), never the others.
  */
 export const savedSearches = pgTable(
   'saved_searches',
@@ -810,13 +810,13 @@ export const savedSearches = pgTable(
     name: text('name').notNull(),
     /** The terms as text, as a search's URL carries them: what the saved search opens. */
     query: jsonb('query').$type<Record<string, string>>().notNull(),
-    /** The lexemes of `wordsQuery`; a listing matches only if each is a prefix of one of its words. */
-    words: text('words')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
     /** The words as search's tsquery (`think:* & i7:*`); null for a search without words. */
     wordsQuery: tsquery('words_query'),
+    /**
+     * The longest lexeme of `wordsQuery` (the likeliest to be rare): a listing can match only if
+     * it is a prefix of one of the listing's words. Null for a search without words.
+     */
+    anchorWord: text('anchor_word'),
     categoryId: uuid('category_id'),
     sellerId: uuid('seller_id'),
     minPriceCents: integer('min_price_cents'),
@@ -832,7 +832,7 @@ export const savedSearches = pgTable(
   (table) => [
     check('saved_searches_condition_check', sql`${table.condition} in ${inList(CONDITIONS)}`),
     index('saved_searches_user_listing_idx').on(table.userId, ...newestFirst(table)),
-    index('saved_searches_words_idx').using('gin', table.words),
+    index('saved_searches_anchor_idx').on(table.anchorWord),
   ],
 );
 

@@ -22,7 +22,7 @@ import { prefixQuery } from '../products/search.ts';
  * Saved searches (DESIGN §17): a user keeps up to MAX_SAVED_SEARCHES searches, each the terms of
  * `GET /api/search` under a name. Each is stored twice over: its terms as text, which the web
  * app opens again as a search; and as the columns that matching a new listing filters on
- * (matching.ts), with the words as search's own tsquery and that tsquery's lexemes.
+ * (matching.ts), with the words as search's own tsquery and that tsquery's longest lexeme.
  */
 type SavedSearchBody = z.output<typeof savedSearchBodySchema>;
 
@@ -36,11 +36,13 @@ function termsText(terms: SearchTerms): Record<string, string> {
 }
 
 /**
- * The lexemes of a tsquery (`'think':* & 'i7':*` → {think, i7}), read from its text form: each
- * is quoted there, and search's words are letters and digits only, never a quote.
+ * The longest lexeme of a tsquery (`'think':* & 'i7':*` → think), the first in byte order of
+ * those as long, read from its text form: each lexeme is quoted there, and search's words are
+ * letters and digits only, never a quote.
  */
-const lexemesOf = (tsquery: SQL): SQL =>
-  sql`(select coalesce(array_agg(distinct found[1]), '{}') from regexp_matches(${tsquery}::text, ${"'([^']*)'"}, 'g') found)`;
+const longestLexemeOf = (tsquery: SQL): SQL =>
+  sql`(select found[1] from regexp_matches(${tsquery}::text, ${"'([^']*)'"}, 'g') found
+    order by length(found[1]) desc, found[1] collate "C" limit 1)`;
 
 /** The columns matching reads, from the terms as `GET /api/search` takes them. */
 function matchedColumns(terms: SearchTerms) {
@@ -48,7 +50,7 @@ function matchedColumns(terms: SearchTerms) {
   const wordsQuery = words === undefined ? null : sql`to_tsquery('simple', ${words})`;
   return {
     wordsQuery,
-    words: wordsQuery === null ? [] : lexemesOf(wordsQuery),
+    anchorWord: wordsQuery === null ? null : longestLexemeOf(wordsQuery),
     categoryId: terms.categoryId ?? null,
     sellerId: terms.sellerId ?? null,
     minPriceCents: terms.minPrice === undefined ? null : toCents(terms.minPrice),
