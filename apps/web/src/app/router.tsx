@@ -150,6 +150,7 @@ export const routes: RouteObject[] = [
           conversationPage('orders/:orderId/messages'),
           conversationPage('questions/:id?'),
           accountPage('settings'),
+          accountPage('watching'),
           {
             path: 'payment/:id',
             ...lazyPage(() => import('../features/orders/routes/payment-page.tsx')),

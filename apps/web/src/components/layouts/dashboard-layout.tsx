@@ -28,6 +28,7 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
 };
 const everyonesLinks = [
   { to: '/dashboard/questions', label: 'Questions' },
+  { to: '/dashboard/watching', label: 'Watching' },
   { to: '/dashboard/settings', label: 'Settings' },
 ];
 

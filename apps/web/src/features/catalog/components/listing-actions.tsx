@@ -1,10 +1,11 @@
-import { LuFlag } from 'react-icons/lu';
+import { LuFlag, LuHeart } from 'react-icons/lu';
 import { Link, useLocation } from 'react-router';
 import type { Product, ProductDetail } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useReportProduct } from '../api/report-product.ts';
+import { useIsWatched, useSetWatched } from '../api/watchlist.ts';
 
 /** Flags a listing for the admins (signed-in users only); once flagged it says so instead. */
 export function ReportButton({ product }: { product: Pick<Product, '_id' | 'report'> }) {
@@ -63,6 +64,41 @@ export function AskSellerAction({
   return (
     <button type="button" className="btn btn-outline" onClick={onAsk}>
       Ask the seller
+    </button>
+  );
+}
+
+/**
+ * The heart (DESIGN §17): watching a listing tells its watcher when its price drops or it sells.
+ * For anyone signed in but its seller; the server refuses a seller's own listing too.
+ */
+export function WatchButton({ listing }: { listing: Pick<ProductDetail, '_id' | 'sellerId'> }) {
+  const { user } = useAuth();
+  const mine = user?.uid === listing.sellerId;
+  const watched = useIsWatched(listing._id, Boolean(user) && !mine);
+  const setWatched = useSetWatched(listing._id);
+  if (!user || mine || watched.data === undefined) return null;
+  const watching = watched.data;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      aria-pressed={watching}
+      disabled={setWatched.isPending}
+      onClick={() =>
+        setWatched.mutate(
+          !watching,
+          toastOutcome(
+            watching
+              ? 'No longer watching this listing'
+              : 'Watching: you will hear when its price drops or it sells',
+          ),
+        )
+      }
+      title="Be told when its price drops or it sells"
+    >
+      <LuHeart aria-hidden="true" className={watching ? 'fill-current text-error' : undefined} />
+      {watching ? 'Watching' : 'Watch'}
     </button>
   );
 }

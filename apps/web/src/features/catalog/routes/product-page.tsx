@@ -13,7 +13,12 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { preloadImage } from '../../../lib/preload-image.ts';
 import { productQueryOptions, useProduct } from '../../../lib/product.ts';
 import { useBuyerBooking } from '../api/buyer-booking.ts';
-import { AskSellerAction, LogInToBookLink, ReportButton } from '../components/listing-actions.tsx';
+import {
+  AskSellerAction,
+  LogInToBookLink,
+  ReportButton,
+  WatchButton,
+} from '../components/listing-actions.tsx';
 import { ListingFact } from '../components/listing-details.tsx';
 import { PhotoGallery } from '../components/photo-gallery.tsx';
 import { SellerCard } from '../components/seller-card.tsx';
@@ -177,6 +182,7 @@ function ListingActions({ listing }: { listing: ProductDetail }) {
         }}
       />
       <AskSellerAction listing={listing} onAsk={() => setAsking(true)} />
+      <WatchButton listing={listing} />
       {user && <ReportButton product={listing} />}
       {booking && (
         <Suspense fallback={null}>

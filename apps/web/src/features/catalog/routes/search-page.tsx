@@ -18,6 +18,7 @@ import {
   type SearchTerms,
 } from '../api/search-products.ts';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid.tsx';
+import { SaveSearch } from '../components/save-search.tsx';
 import { SearchFilters, SelectField } from '../components/search-filters.tsx';
 
 const sortChoices = Object.entries(sortLabels).map(([value, label]) => ({ value, label }));
@@ -84,6 +85,7 @@ export function Component() {
               className="w-full sm:w-56"
             />
           </div>
+          <SaveSearch terms={terms} />
           {results.items?.length === 0 ? (
             <NoMatches terms={terms} onSearch={searchAgain} />
           ) : (
