@@ -5,7 +5,7 @@ import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useReportProduct } from '../api/report-product.ts';
-import { useIsWatched, useSetWatched } from '../api/watchlist.ts';
+import { useSetWatched, useWatchedIds } from '../api/watchlist.ts';
 
 /** Flags a listing for the admins (signed-in users only); once flagged it says so instead. */
 export function ReportButton({ product }: { product: Pick<Product, '_id' | 'report'> }) {
@@ -70,15 +70,34 @@ export function AskSellerAction({
 
 /**
  * The heart (DESIGN §17): watching a listing tells its watcher when its price drops or it sells.
- * For anyone signed in but its seller; the server refuses a seller's own listing too.
+ * For anyone signed in but its seller (a card does not know its seller: the server refuses a
+ * seller's own listing with its reason); a visitor signs in first and comes back here.
  */
-export function WatchButton({ listing }: { listing: Pick<ProductDetail, '_id' | 'sellerId'> }) {
-  const { user } = useAuth();
-  const mine = user?.uid === listing.sellerId;
-  const watched = useIsWatched(listing._id, Boolean(user) && !mine);
+export function WatchButton({
+  listing,
+}: {
+  listing: Pick<ProductDetail, '_id'> & Partial<Pick<ProductDetail, 'sellerId'>>;
+}) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const mine = user !== null && user.uid === listing.sellerId;
+  const watched = useWatchedIds(Boolean(user) && !mine);
   const setWatched = useSetWatched(listing._id);
-  if (!user || mine || watched.data === undefined) return null;
-  const watching = watched.data;
+  if (loading || mine) return null;
+  if (!user) {
+    return (
+      <Link
+        to="/login"
+        state={{ from: location }}
+        className="btn btn-ghost btn-sm"
+        title="Log in to be told when its price drops or it sells"
+      >
+        <LuHeart aria-hidden="true" /> Watch
+      </Link>
+    );
+  }
+  if (watched.data === undefined) return null;
+  const watching = watched.data.has(listing._id);
   return (
     <button
       type="button"

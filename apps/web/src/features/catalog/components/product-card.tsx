@@ -6,14 +6,14 @@ import { uiMessages } from '@reloop/shared/messages';
 import { RatingSummary, VerifiedBadge } from '../../../components/reputation.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
-import { LogInToBookLink, ReportButton } from './listing-actions.tsx';
+import { LogInToBookLink, ReportButton, WatchButton } from './listing-actions.tsx';
 import { ListingFact } from './listing-details.tsx';
 
 export type ProductHeadingLevel = 2 | 3;
 
 /**
- * One listing with everything a buyer weighs up, plus Book Now and Report. Its photo and title
- * lead to the listing's own page.
+ * One listing with everything a buyer weighs up, plus Book Now, Watch and Report. Its photo and
+ * title lead to the listing's own page. A sold one (on the watchlist) says so instead of Book Now.
  */
 export function ProductCard({
   product,
@@ -70,9 +70,14 @@ export function ProductCard({
         </ul>
         <p className="text-base-content/80 text-sm">{product.description}</p>
         <div className="card-actions mt-auto items-center justify-between">
-          {/* Reporting is for signed-in users; visitors see only "Log in to book". */}
-          {user && <ReportButton product={product} />}
-          {user ? (
+          {/* Reporting is for signed-in users; visitors are asked to log in to watch or book. */}
+          <div className="flex flex-wrap gap-1">
+            <WatchButton listing={product} />
+            {user && <ReportButton product={product} />}
+          </div>
+          {product.status === 'sold' ? (
+            <span className="badge badge-neutral ml-auto">Sold</span>
+          ) : user ? (
             <button
               type="button"
               className="btn btn-primary ml-auto"

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useSaveSearch } from '../api/saved-searches.ts';
@@ -6,14 +7,23 @@ import { searchRequestOf, type SearchTerms } from '../api/search-products.ts';
 
 /**
  * "Save this search" (DESIGN §17), for anyone signed in: the search's terms under a name; new
- * and repriced listings that match are news in the bell, and in a daily email.
+ * and repriced listings that match are news in the bell, and in a daily email. A visitor signs in
+ * first and comes back to the same search.
  */
 export function SaveSearch({ terms }: { terms: SearchTerms }) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  const location = useLocation();
   const save = useSaveSearch();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  if (!user) return null;
+  if (loading) return null;
+  if (!user) {
+    return (
+      <Link to="/login" state={{ from: location }} className="btn btn-outline btn-sm mb-4">
+        Log in to save this search
+      </Link>
+    );
+  }
   if (!naming) {
     return (
       <button
