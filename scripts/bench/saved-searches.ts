@@ -176,7 +176,9 @@ export async function benchSavedSearches(run: {
   const listings = await withClient(run.sqlUrl, async (client) => {
     const step = loggedStep(client, log);
     await step('saved searches', SAVED_SEARCHES_SQL, [SAVED_SEARCHES]);
-    await client.query('analyze saved_searches');
+    // As a table written over months would be: its hint bits set and its statistics known, so
+    // the first rounds do not pay for the bulk load.
+    await client.query('vacuum analyze saved_searches');
     await describeSearches(client, log);
     const { rows } = await client.query<{ id: string }>(NEW_LISTINGS_SQL, [NEW_LISTINGS]);
     return rows.map((row) => row.id);
@@ -199,9 +201,9 @@ export async function benchSavedSearches(run: {
         await client.query('rollback');
       }
     };
-    const matchAll = async (settings = ''): Promise<Timing[]> => {
+    const matchAll = async (rounds = ROUNDS, settings = ''): Promise<Timing[]> => {
       const timings: Timing[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < rounds; round++) {
         for (const productId of listings) {
           const [ms, matches] = await timed(
             async () => (await recordMatches(db, productId)).length,
@@ -212,6 +214,8 @@ export async function benchSavedSearches(run: {
       }
       return timings;
     };
+    // One unmeasured pass first, as the other parts warm up: caches, and each connection's plan.
+    await matchAll(1);
     const floor: Timing[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const productId of listings) {
@@ -227,7 +231,7 @@ export async function benchSavedSearches(run: {
     }
     const matched = await matchAll();
     // DDL is transactional: the index is back once the transaction rolls back.
-    const unindexed = await matchAll('drop index saved_searches_anchor_idx;');
+    const unindexed = await matchAll(ROUNDS, 'drop index saved_searches_anchor_idx;');
 
     const medianMs = median(matched.map((timing) => timing.ms));
     const ok = medianMs <= MATCH_BUDGET_MS;

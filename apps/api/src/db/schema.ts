@@ -849,10 +849,11 @@ export const savedSearchMatches = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
-    /** The search's owner. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /**
+     * The search's owner, copied from it for the digest's index. No foreign key of its own (the
+     * search's has it): one would lock the owner's row for every match a listing records.
+     */
+    userId: uuid('user_id').notNull(),
     createdAt: createdAt(),
     /** When the owner's digest took it, emailed or not wanted; null until then. */
     digestedAt: happenedAt('digested_at'),
