@@ -12,7 +12,7 @@ import {
 import { cancelOpenBookingsOf, openBookingsOf } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookings, payments, products, users } from '../db/schema.ts';
+import { bookings, payments, products, savedSearches, users, watches } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { voidAccountTokens } from '../identity/account-tokens.ts';
 import { endSessionsOf, type UserRow } from '../identity/accounts.ts';
@@ -99,9 +99,10 @@ export const DELETED_USER_NAME = 'Deleted user';
  * Ends an account: it can no longer sign in, its sessions and unused links end, its listings
  * vanish, and its open bookings end on both sides (as buyer, and as the seller of the products
  * booked): each is cancelled on the deleted side's word and the other side told, in the same
- * transaction. With `erase` (the user's own deletion, DESIGN §14) its personal data goes too:
- * name, email, phone and photo, on the account, its listings and its bookings; finished sales
- * stay, with the person shown as "Deleted user". Each cancelled booking with a payment gets a
+ * transaction; its watchlist and saved searches are deleted. With `erase` (the user's own
+ * deletion, DESIGN §14) its personal data goes too: name, email, phone and photo, on the
+ * account, its listings and its bookings; finished sales stay, with the person shown as
+ * "Deleted user". Each cancelled booking with a payment gets a
  * refund job in the same transaction (payments/refund-jobs.ts): the refund is sent once it has
  * committed, through the cancel's refund (claimed, with an idempotency key), and tried again
  * while the provider refuses it.
@@ -143,6 +144,9 @@ export async function endAccount(
       .where(and(eq(products.sellerId, userId), isNull(products.deletedAt)));
     await endSessionsOf(tx, userId);
     await voidAccountTokens(tx, userId);
+    // Nobody is left to tell of a watched listing or a saved search's matches.
+    await tx.delete(watches).where(eq(watches.userId, userId));
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
     const ended = await cancelOpenBookingsOf(tx, jobs, userId);
     // A booking with a payment row may owe a refund: one the order recorded, or one the
     // provider took before the tab closed (sendRefundOwed asks it).

@@ -7,7 +7,7 @@ import {
   type Listing,
   type Notifications,
 } from '@reloop/shared';
-import { products, watches } from '../../src/db/schema.ts';
+import { products, savedSearches, watches } from '../../src/db/schema.ts';
 import { call, errorPaths, idsOf, pagesOf, sellProduct } from '../helpers/behaviour.ts';
 import { queueSettled } from '../helpers/jobs.ts';
 import type { Mailbox } from '../helpers/mailbox.ts';
@@ -270,6 +270,31 @@ describe("a watched listing's news", () => {
     await sellProduct(t.app, productId);
     const { rows } = await t.db.execute<{ count: number }>(
       sql`select count(*)::int as count from pgboss.job where name = 'listing' and data->>'change' = 'sold'`,
+    );
+    expect(rows[0]?.count).toBe(0);
+  });
+});
+
+describe('an account that ends', () => {
+  it('takes its watchlist and saved searches with it', async () => {
+    expect((await watch(watcher)).statusCode).toBe(200);
+    const saving = await call(t.app, 'POST', '/api/saved-searches', {
+      actor: watcher,
+      payload: { name: 'ThinkPads', q: 'thinkpad' },
+    });
+    expect(saving.statusCode).toBe(201);
+    const ended = await call(t.app, 'DELETE', '/api/auth/account', {
+      actor: watcher,
+      payload: { password: 'correct horse battery' },
+    });
+    expect(ended.statusCode, ended.body).toBe(204);
+    expect(await t.db.select().from(watches)).toEqual([]);
+    expect(await t.db.select().from(savedSearches)).toEqual([]);
+    // Nobody is told of the listing's price drop.
+    expect((await reprice(productId, 500)).statusCode).toBe(200);
+    await queueSettled(t.db, 'listing');
+    const { rows } = await t.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from notifications where product_id = ${productId}`,
     );
     expect(rows[0]?.count).toBe(0);
   });
