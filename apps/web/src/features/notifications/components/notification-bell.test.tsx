@@ -156,6 +156,40 @@ describe('the notifications bell', () => {
     expect(link.getAttribute('href')).toBe(`/dashboard/questions/${questionId}`);
   });
 
+  it("words a watched listing's and a saved search's notices and leads each to the listing", async () => {
+    const productId = '55555555-5555-4555-8555-555555555555';
+    const aboutListing = (
+      index: number,
+      kind: Notification['kind'],
+      searchName: string | null = null,
+    ): Notification => ({
+      ...notification(index, kind, null, false),
+      bookingId: null,
+      productId,
+      searchName,
+    });
+    showBell({
+      unread: 4,
+      unreadMessages: 0,
+      notifications: [
+        aboutListing(1, 'price_dropped'),
+        aboutListing(2, 'listing_sold'),
+        aboutListing(3, 'search_match', 'Cheap ThinkPads'),
+        // The saved search deleted since: the match stays, without its name.
+        aboutListing(4, 'search_match'),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = within(screen.getByRole('region', { name: 'Notifications' }));
+    await panel.findByRole('link', { name: /Price drop on a laptop you watch: ThinkPad T14/ });
+    const href = (name: RegExp) => panel.getByRole('link', { name }).getAttribute('href');
+    const listingPath = `/product/${productId}`;
+    expect(href(/Price drop on a laptop you watch: ThinkPad T14/)).toBe(listingPath);
+    expect(href(/A laptop you watch was sold: ThinkPad T14/)).toBe(listingPath);
+    expect(href(/New match for “Cheap ThinkPads”: ThinkPad T14/)).toBe(listingPath);
+    expect(href(/New match for a saved search: ThinkPad T14/)).toBe(listingPath);
+  });
+
   it('says 99+ when the server counted up to its limit', async () => {
     showBell({ ...latest, unread: UNREAD_COUNTED_UP_TO, unreadMessages: UNREAD_COUNTED_UP_TO });
     const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
