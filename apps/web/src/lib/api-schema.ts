@@ -5340,6 +5340,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The database is not reachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   createPaymentIntent: {
