@@ -158,34 +158,28 @@ interface Target {
 
 const log = (line: string) => console.log(line);
 
+/** The parts that run alone on PostgreSQL, each when its switch is 1. */
+const PARTS_ALONE: {
+  switch: string;
+  name: string;
+  run: (serverUrl: string, cleanup: Cleanup) => Promise<boolean>;
+}[] = [
+  { switch: 'BENCH_SAVED_SEARCHES_ONLY', name: 'saved searches', run: savedSearchesOnly },
+  { switch: 'BENCH_MONEY_ONLY', name: 'money', run: moneyOnly },
+  { switch: 'BENCH_LIVE_ONLY', name: 'live events', run: liveOnly },
+  { switch: 'BENCH_QUESTIONS_ONLY', name: 'questions', run: questionsOnly },
+  { switch: 'BENCH_SEARCH_ONLY', name: 'searches', run: searchesOnly },
+];
+
 async function main(): Promise<boolean> {
   // Each half chooses its own database; one inherited from the shell must not leak in.
   delete process.env.DATABASE_URL;
   const targets: Target[] = [];
   const postgresUrl = process.env.BENCH_POSTGRES_URL;
-  if (process.env.BENCH_SAVED_SEARCHES_ONLY === '1') {
-    if (postgresUrl) return withCleanup((cleanup) => savedSearchesOnly(postgresUrl, cleanup));
-    log('saved searches: skipped (set BENCH_POSTGRES_URL to run it)');
-    return true;
-  }
-  if (process.env.BENCH_MONEY_ONLY === '1') {
-    if (postgresUrl) return withCleanup((cleanup) => moneyOnly(postgresUrl, cleanup));
-    log('money: skipped (set BENCH_POSTGRES_URL to run it)');
-    return true;
-  }
-  if (process.env.BENCH_LIVE_ONLY === '1') {
-    if (postgresUrl) return withCleanup((cleanup) => liveOnly(postgresUrl, cleanup));
-    log('live events: skipped (set BENCH_POSTGRES_URL to run it)');
-    return true;
-  }
-  if (process.env.BENCH_QUESTIONS_ONLY === '1') {
-    if (postgresUrl) return withCleanup((cleanup) => questionsOnly(postgresUrl, cleanup));
-    log('questions: skipped (set BENCH_POSTGRES_URL to run it)');
-    return true;
-  }
-  if (process.env.BENCH_SEARCH_ONLY === '1') {
-    if (postgresUrl) return withCleanup((cleanup) => searchesOnly(postgresUrl, cleanup));
-    log('searches: skipped (set BENCH_POSTGRES_URL to run it)');
+  for (const part of PARTS_ALONE) {
+    if (process.env[part.switch] !== '1') continue;
+    if (postgresUrl) return withCleanup((cleanup) => part.run(postgresUrl, cleanup));
+    log(`${part.name}: skipped (set BENCH_POSTGRES_URL to run it)`);
     return true;
   }
   if (process.env.BENCH_SKIP_POSTGRES === '1') log('PostgreSQL: skipped (BENCH_SKIP_POSTGRES=1)');
@@ -425,54 +419,40 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
 }
 
 /**
- * BENCH_QUESTIONS_ONLY=1: the whole PostgreSQL volume (bookings and conversations are measured
- * among a million listings), migrated and seeded by an instance from the sources, then the
- * questions part.
+ * A scratch database for a part run alone: migrated and seeded by an instance from the sources
+ * (as the parts run theirs), then `volume` generated in SQL.
  */
-async function questionsOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
-  log(
-    `\n=== questions only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(POSTGRES_VOLUME)} ===`,
-  );
-  const database = await createPostgresDatabase(serverUrl);
-  cleanup.add(() => database.drop());
-  const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
-  await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
-  log('generating the volume in SQL…');
-  await generateVolume(database.url, POSTGRES_VOLUME, log);
-  return benchQuestions({ sqlUrl: database.url, log });
-}
-
-/**
- * BENCH_LIVE_ONLY=1: the live events part alone, on a volume in proportion to 5,000 buyers (it
- * needs 2,000 of them and conversations; the listings do not change what it measures).
- */
-async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
-  const volume = moneyVolume(POSTGRES_VOLUME, 5_000);
-  log(`\n=== live events only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(volume)} ===`);
+async function scratchVolume(serverUrl: string, cleanup: Cleanup, title: string, volume: Volume) {
+  log(`\n=== ${title} only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(volume)} ===`);
   const database = await createPostgresDatabase(serverUrl);
   cleanup.add(() => database.drop());
   const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
   await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
   log('generating the volume in SQL…');
   await generateVolume(database.url, volume, log);
-  return benchLiveEvents({ sqlUrl: database.url, env, log });
+  return { sqlUrl: database.url, env };
+}
+
+/** BENCH_QUESTIONS_ONLY=1: bookings and conversations measured among a million listings. */
+async function questionsOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const { sqlUrl } = await scratchVolume(serverUrl, cleanup, 'questions', POSTGRES_VOLUME);
+  return benchQuestions({ sqlUrl, log });
 }
 
 /**
- * BENCH_SAVED_SEARCHES_ONLY=1: the whole PostgreSQL volume (matching is measured at a million
- * listings), migrated and seeded by an instance from the sources, then the saved searches part.
+ * BENCH_LIVE_ONLY=1: on a volume in proportion to 5,000 buyers (it needs 2,000 of them and
+ * conversations; the listings do not change what it measures).
  */
+async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const volume = moneyVolume(POSTGRES_VOLUME, 5_000);
+  const { sqlUrl, env } = await scratchVolume(serverUrl, cleanup, 'live events', volume);
+  return benchLiveEvents({ sqlUrl, env, log });
+}
+
+/** BENCH_SAVED_SEARCHES_ONLY=1: matching measured at a million listings. */
 async function savedSearchesOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
-  log(
-    `\n=== saved searches only, PostgreSQL (BENCH_POSTGRES_URL): ${describeVolume(POSTGRES_VOLUME)} ===`,
-  );
-  const database = await createPostgresDatabase(serverUrl);
-  cleanup.add(() => database.drop());
-  const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
-  await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
-  log('generating the volume in SQL…');
-  await generateVolume(database.url, POSTGRES_VOLUME, log);
-  return benchSavedSearches({ sqlUrl: database.url, log });
+  const { sqlUrl } = await scratchVolume(serverUrl, cleanup, 'saved searches', POSTGRES_VOLUME);
+  return benchSavedSearches({ sqlUrl, log });
 }
 
 /**
