@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { bookingMessages, bookings, products, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
-import { publish } from '../events/publish.ts';
+import { publishMessage } from '../events/publish.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { adminMayUseThread } from '../money/escrow.ts';
 import { findBookingRow, lockBookingRow, type BookingRow } from './bookings.ts';
@@ -66,14 +66,7 @@ export async function appendMessage(
     .returning();
   if (!created) throw new Error('insert returned no row');
   const message = toMessageJson(created);
-  await publish(
-    tx,
-    [booking.buyerId, booking.sellerId].map((userId) => ({
-      userId,
-      type: 'message' as const,
-      data: { bookingId: booking.id, message },
-    })),
-  );
+  await publishMessage(tx, booking, { bookingId: booking.id }, message);
   return message;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LiveEventData, LiveEventType } from '@reloop/shared';
+import type { LiveEventData, LiveEventType, Message } from '@reloop/shared';
 import { afterCommit } from '../db/after-commit.ts';
 import type { Database } from '../db/client.ts';
 import { liveEvents } from '../db/schema.ts';
@@ -23,6 +23,25 @@ export async function publish(tx: Database, events: readonly NewLiveEvent[]): Pr
   await tx.insert(liveEvents).values([...events]);
   liveEventsWritten();
 }
+
+/**
+ * A message in a conversation (a booking's thread, or one before booking), to both of its
+ * people: the writer's other tabs see it too.
+ */
+export const publishMessage = (
+  tx: Database,
+  people: { buyerId: string; sellerId: string },
+  conversation: Omit<LiveEventData['message'], 'message'>,
+  message: Message,
+): Promise<void> =>
+  publish(
+    tx,
+    [people.buyerId, people.sellerId].map((userId) => ({
+      userId,
+      type: 'message' as const,
+      data: { ...conversation, message },
+    })),
+  );
 
 /** For a statement that wrote live events itself: every instance reads them after the commit. */
 export const liveEventsWritten = (): void => afterCommit(announce);

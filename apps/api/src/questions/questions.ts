@@ -16,7 +16,7 @@ import type { Database } from '../db/client.ts';
 import { isoTime, jsonObject } from '../db/json.ts';
 import { preparedPerDatabase, preparedSql } from '../db/prepared.ts';
 import { bookings, products, questionMessages, questions, users } from '../db/schema.ts';
-import { publish } from '../events/publish.ts';
+import { publishMessage } from '../events/publish.ts';
 import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -230,14 +230,7 @@ async function appendQuestionMessage(
     })
     .where(eq(questions.id, question.id));
   const message = toMessageJson(created);
-  await publish(
-    tx,
-    [question.buyerId, question.sellerId].map((userId) => ({
-      userId,
-      type: 'message' as const,
-      data: { bookingId: null, questionId: question.id, message },
-    })),
-  );
+  await publishMessage(tx, question, { bookingId: null, questionId: question.id }, message);
   const recipient = from === 'buyer' ? question.sellerId : question.buyerId;
   await notify(
     tx,
