@@ -27,7 +27,7 @@ export const messages = {
   imageMissing: 'Send the image in the multipart field "image"',
   uploadMalformed: 'The upload could not be read; send it as multipart/form-data',
   imageTooLarge: 'The image is larger than 5 MB',
-  imageType: 'Only PNG or JPEG images are accepted',
+  imageType: 'Only PNG, JPEG, WebP or AVIF images are accepted',
   imageUnreadable: 'The image could not be read',
   forbidden: 'You are not allowed to do this',
   userNotFound: 'User not found',

@@ -15,6 +15,19 @@ export interface ImageStore {
   urlFor(name: string): string;
 }
 
+/**
+ * Stores an image with its variants (process-image.ts), the variants first: an image in the store
+ * has them all, and so its last variant shows that an earlier one was stored completely.
+ */
+export async function saveWithVariants(
+  store: ImageStore,
+  original: { name: string; data: Buffer },
+  variants: readonly { name: string; data: Buffer }[],
+): Promise<void> {
+  await Promise.all(variants.map((variant) => store.save(variant.name, variant.data)));
+  await store.save(original.name, original.data);
+}
+
 export const IMAGE_URL_PREFIX = '/api/images/';
 
 /** Image names are random and never reused, so a copy anywhere may be kept forever. */

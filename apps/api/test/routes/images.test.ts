@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
+import {
+  IMAGE_VARIANT_FORMATS,
+  IMAGE_VARIANT_WIDTHS,
+  imageVariantName,
+} from '@reloop/shared/image-variants';
 import { bearer, createTestApp, multipart, signUp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -66,6 +71,70 @@ describe('POST /api/images', () => {
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 1600, height: 500 });
   });
 
+  const uploads = [
+    {
+      format: 'png',
+      type: 'image/png',
+      stored: 'png',
+      encode: (image: sharp.Sharp) => image.png(),
+    },
+    {
+      format: 'jpeg',
+      type: 'image/jpeg',
+      stored: 'jpg',
+      encode: (image: sharp.Sharp) => image.jpeg(),
+    },
+    {
+      format: 'webp',
+      type: 'image/webp',
+      stored: 'webp',
+      encode: (image: sharp.Sharp) => image.webp(),
+    },
+    {
+      format: 'avif',
+      type: 'image/avif',
+      stored: 'webp',
+      encode: (image: sharp.Sharp) => image.avif(),
+    },
+  ];
+  it.each(uploads)(
+    'stores a $format upload with its variants, 320, 640 and 1280 px wide in WebP and JPEG',
+    async ({ type, stored, encode }) => {
+      const response = await upload(await encode(solid(1500, 1000)).toBuffer(), { type });
+      expect(response.statusCode).toBe(201);
+      const { url } = response.json().data;
+      expect(url).toMatch(new RegExp(`^/api/images/[0-9a-f-]{36}\\.${stored}$`));
+      expect((await sharp((await fetchStored(url)).rawPayload).metadata()).width).toBe(1500);
+      for (const width of IMAGE_VARIANT_WIDTHS) {
+        for (const format of IMAGE_VARIANT_FORMATS) {
+          const variant = await fetchStored(imageVariantName(url, width, format));
+          expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect(variant.headers['content-type']).toBe(
+            `image/${format === 'jpg' ? 'jpeg' : format}`,
+          );
+          const metadata = await sharp(variant.rawPayload).metadata();
+          expect(metadata).toMatchObject({
+            format: format === 'jpg' ? 'jpeg' : format,
+            width,
+            height: Math.round((width * 1000) / 1500),
+          });
+        }
+      }
+    },
+  );
+
+  it('never enlarges a small image for its variants', async () => {
+    const response = await upload(await solid(500, 250).png().toBuffer(), { type: 'image/png' });
+    const { url } = response.json().data;
+    const widths = await Promise.all(
+      IMAGE_VARIANT_WIDTHS.map(async (width) => {
+        const variant = await fetchStored(imageVariantName(url, width, 'jpg'));
+        return (await sharp(variant.rawPayload).metadata()).width;
+      }),
+    );
+    expect(widths).toEqual([320, 500, 500]);
+  });
+
   it('answers 413 for a file over 5 MB', async () => {
     const response = await upload(
       Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 1)]),
@@ -74,13 +143,28 @@ describe('POST /api/images', () => {
     expect(response.json()).toEqual({ message: messages.imageTooLarge });
   });
 
-  it('answers 415 for a file that is not PNG or JPEG, whatever its declared type', async () => {
+  it('answers 415 for a file that is not PNG, JPEG, WebP or AVIF, whatever its declared type', async () => {
     const gif = await solid(10, 10).gif().toBuffer();
     const response = await upload(gif, { type: 'image/png' });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: messages.imageType });
     const text = await upload(Buffer.from('hello, not an image'), { type: 'image/jpeg' });
     expect(text.statusCode).toBe(415);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const svgResponse = await upload(svg, { type: 'image/svg+xml' });
+    expect(svgResponse.statusCode).toBe(415);
+    expect(svgResponse.json()).toEqual({ message: messages.imageType });
+    // A HEIC photo is ISO-BMFF too, with another brand.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic')]);
+    expect((await upload(heic, { type: 'image/avif' })).statusCode).toBe(415);
+  });
+
+  it('answers 415 for a file that only starts like a WebP or an AVIF', async () => {
+    for (const start of ['RIFF\0\0\0\0WEBPVP8 junk', '\0\0\0\x1cftypavif junk']) {
+      const response = await upload(Buffer.from(start, 'latin1'), { type: 'image/webp' });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ message: messages.imageUnreadable });
+    }
   });
 
   it('answers 415 for a file that only starts like a PNG', async () => {

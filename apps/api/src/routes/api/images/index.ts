@@ -7,9 +7,12 @@ import { HttpError } from '../../../http-errors.ts';
 import {
   UnreadableImageError,
   extensionFor,
+  type ImageVariant,
+  makeImageVariants,
   reencodeImage,
   sniffImageFormat,
 } from '../../../images/process-image.ts';
+import { saveWithVariants } from '../../../images/storage.ts';
 import { withDocumentedBody } from '../../../plugins/docs.ts';
 import { bearerAuth, described, errorResponses } from '../responses.ts';
 
@@ -38,7 +41,11 @@ const imageForm = {
   type: 'object',
   required: ['image'],
   properties: {
-    image: { type: 'string', format: 'binary', description: 'A PNG or JPEG, 5 MB at most' },
+    image: {
+      type: 'string',
+      format: 'binary',
+      description: 'A PNG, JPEG, WebP or AVIF, 5 MB at most',
+    },
   },
 };
 
@@ -61,12 +68,15 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'uploadImage',
         tags: ['images'],
-        summary: 'Upload a PNG or JPEG (multipart field "image", 5 MB max)',
+        summary: 'Upload a PNG, JPEG, WebP or AVIF (multipart field "image", 5 MB max)',
         security: bearerAuth,
         response: {
           201: described(
             imageUploadResultSchema,
-            'Stored, metadata stripped and at most 1600 px on its longest side; `data.url` serves it',
+            'Stored, metadata stripped and at most 1600 px on its longest side (a WebP or AVIF as ' +
+              'WebP); `data.url` serves it. Resized copies 320, 640 and 1280 px wide in WebP and ' +
+              'JPEG are served beside it: `<name>.w<width>.webp` and `<name>.w<width>.jpg` for ' +
+              '`<name>.<ext>`, never wider than the image itself',
           ),
           ...errorResponses(400, 401, 413, 415, 429),
         },
@@ -77,16 +87,18 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readImageField(request);
       const format = sniffImageFormat(upload);
       if (!format) throw new HttpError(415, messages.imageType);
+      const name = `${randomUUID()}.${extensionFor(format)}`;
       let image: Buffer;
+      let variants: ImageVariant[];
       try {
         image = await reencodeImage(upload, format);
+        variants = await makeImageVariants(name, image);
       } catch (error) {
         if (error instanceof UnreadableImageError)
           throw new HttpError(415, messages.imageUnreadable);
         throw error;
       }
-      const name = `${randomUUID()}.${extensionFor(format)}`;
-      await app.images.save(name, image);
+      await saveWithVariants(app.images, { name, data: image }, variants);
       return reply.code(201).send({ success: true, data: { url: app.images.urlFor(name) } });
     },
   );
