@@ -23,6 +23,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { allowancesPlugin } from './plugins/allowances.ts';
 import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { registerSeo } from './seo/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import {
   createStripeClient,
@@ -252,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(stripeWebhookRoutes, { prefix: '/api', provider, payments });
   }
   await registerImageServing(app, images);
+  await registerSeo(app, { db: app.db, categories: app.categories, publicUrl: config.publicUrl });
   await registerStaticFiles(app, {
     webDistDir: options.webDistDir,
     db: app.db,

@@ -247,6 +247,11 @@ export const products = pgTable(
     index('products_for_sale_price_idx')
       .on(table.resalePriceCents, table.id)
       .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
+    // The sitemap's files (seo/sitemap.ts): listings for sale in id order, read from the index
+    // alone, so the index finds each file's first id and a file streams without the table.
+    index('products_for_sale_id_idx')
+      .on(table.id)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
     check('products_photos_check', sql`cardinality(${table.photos}) between 1 and 8`),
   ],
 );

@@ -1,4 +1,6 @@
 import { conditionGrades, type ProductDetail } from '@reloop/shared';
+import { productJsonLd } from '../seo/product-json-ld.ts';
+import { absoluteUrl } from '../seo/public-url.ts';
 
 /**
  * The <head> of a listing's page as the server sends it, so a shared link shows the laptop:
@@ -16,10 +18,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
- * `publicUrl` is PUBLIC_URL, the one origin absolute links may name. The request's Host header
- * is the client's to set, so a page built from it would carry whatever a forged request said
- * (and a cache between could keep it for everyone). Without PUBLIC_URL the tags that need an
- * origin are left out: canonical, og:url, and og:image unless the image's URL is absolute.
+ * `publicUrl` is PUBLIC_URL, the one origin absolute links may name (seo/public-url.ts).
+ * Without it the tags that need an origin are left out: canonical, og:url, and og:image unless
+ * the image's URL is absolute. The listing's JSON-LD (seo/product-json-ld.ts) comes last.
  */
 export function listingHead(
   listing: ProductDetail,
@@ -30,10 +31,8 @@ export function listingHead(
     `${dollars.format(listing.resalePrice)} · ${conditionGrades[listing.condition].label} · ` +
     `${listing.location}. ${listing.description}`;
   const description = summary.length > 200 ? `${summary.slice(0, 197)}…` : summary;
-  const absolute = (url: string) =>
-    !url.startsWith('/') ? url : publicUrl === undefined ? undefined : `${publicUrl}${url}`;
-  const pageUrl = absolute(`/product/${listing._id}`);
-  const image = absolute(listing.imgUrl);
+  const pageUrl = absoluteUrl(`/product/${listing._id}`, publicUrl);
+  const image = absoluteUrl(listing.imgUrl, publicUrl);
   const meta: [string, string | undefined][] = [
     ['og:type', 'product'],
     ['og:site_name', 'Reloop'],
@@ -49,6 +48,7 @@ export function listingHead(
     ...meta.map(([property, content]) =>
       content === undefined ? '' : `<meta property="${property}" content="${escapeHtml(content)}">`,
     ),
+    productJsonLd(listing, publicUrl),
   ].join('');
   return { title: escapeHtml(title), tags };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "products_for_sale_id_idx" ON "products" USING btree ("id") WHERE "products"."deleted_at" is null and "products"."status" = 'unsold';

@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import { and, asc, gt, gte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { products } from '../db/schema.ts';
+import { forSale } from '../products/products.ts';
+
+/** The sitemaps.org protocol's most URLs in one file. */
+export const LISTINGS_PER_SITEMAP = 50_000;
+/** Rows a file's stream reads at a time: its memory, whatever the file's length. */
+const BATCH = 5_000;
+
+const xmlEntities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => xmlEntities[char] ?? char);
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const locs = (tag: 'url' | 'sitemap', urls: string[]) =>
+  urls.map((url) => `<${tag}><loc>${escapeXml(url)}</loc></${tag}>\n`).join('');
+
+/**
+ * Listings for sale in id order, read from their partial index (products_for_sale_id_idx)
+ * alone: from an id on (a file's first batch) or strictly after one (the next batches).
+ */
+const listingIds = preparedPerDatabase((db) => {
+  const ids = (name: string, from: typeof gte | typeof gt) =>
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(forSale, from(products.id, sql.placeholder('from'))))
+      .orderBy(asc(products.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  return { from: ids('sitemap_listings_from', gte), after: ids('sitemap_listings_after', gt) };
+});
+
+/**
+ * The first id of each file: every `perFile`-th listing for sale in id order. One statement
+ * walks the index from one file's first id to the next's, skipping `perFile` entries with
+ * OFFSET (which counts index entries and builds nothing) rather than numbering every listing
+ * with a window function (docs/scaling.md has both plans).
+ */
+export async function listingFileFirsts(db: Database, perFile: number): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    with recursive firsts(id) as (
+      (select id from ${products} where ${forSale} order by id limit 1)
+      union all
+      select (
+        select p.id from ${products} p
+        where p.deleted_at is null and p.status = 'unsold' and p.id > firsts.id
+        order by p.id offset ${perFile - 1} limit 1
+      )
+      from firsts where firsts.id is not null
+    )
+    select id from firsts where id is not null`);
+  return result.rows.map((row) => row.id);
+}
+
+/** The sitemap index: the static pages' file, then one file per `perFile` listings for sale. */
+export async function sitemapIndex(
+  db: Database,
+  publicUrl: string,
+  perFile: number,
+): Promise<string> {
+  const firsts = await listingFileFirsts(db, perFile);
+  const files = [
+    `${publicUrl}/sitemaps/pages.xml`,
+    ...firsts.map((id) => `${publicUrl}/sitemaps/listings-${id}.xml`),
+  ];
+  return `${XML_DECLARATION}<sitemapindex ${NAMESPACE}>\n${locs('sitemap', files)}</sitemapindex>\n`;
+}
+
+/** The pages anyone may open that are not listings: home, the blog, each category. */
+export function pagesSitemap(publicUrl: string, categoryIds: string[]): string {
+  const paths = ['/', '/blog', ...categoryIds.map((id) => `/category/${id}`)];
+  const urls = paths.map((path) => `${publicUrl}${path}`);
+  return `${XML_DECLARATION}<urlset ${NAMESPACE}>\n${locs('url', urls)}</urlset>\n`;
+}
+
+/**
+ * The file of `perFile` listings for sale from `firstId` on, written as each batch of ids
+ * arrives: a file of 50,000 holds at most one batch in memory. Listings carry no <lastmod>:
+ * a product row keeps no time of its last change, and its creation time would claim that an
+ * edited listing never changed.
+ */
+export function listingsSitemap(
+  db: Database,
+  publicUrl: string,
+  firstId: string,
+  perFile: number,
+): Readable {
+  const statements = listingIds(db);
+  async function* write() {
+    yield `${XML_DECLARATION}<urlset ${NAMESPACE}>\n`;
+    let left = perFile;
+    let rows = await statements.from.execute({ from: firstId, limit: Math.min(BATCH, left) });
+    while (rows.length > 0) {
+      yield locs(
+        'url',
+        rows.map((row) => `${publicUrl}/product/${row.id}`),
+      );
+      left -= rows.length;
+      const last = rows.at(-1)?.id;
+      if (left === 0 || rows.length < BATCH || last === undefined) break;
+      rows = await statements.after.execute({ from: last, limit: Math.min(BATCH, left) });
+    }
+    yield '</urlset>\n';
+  }
+  return Readable.from(write());
+}

@@ -1,0 +1,265 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@reloop/shared';
+import { products } from '../../src/db/schema.ts';
+import { registerSeo } from '../../src/seo/routes.ts';
+import { LISTINGS_PER_SITEMAP } from '../../src/seo/sitemap.ts';
+import { createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * What search engines see (DESIGN §18): /robots.txt, the sitemap index and its files, and each
+ * listing page's JSON-LD. The XML is read back by PostgreSQL's XML parser, which refuses a
+ * document that is not well formed and decodes its entities.
+ */
+const INDEX_HTML = '<!doctype html><head><title>Reloop</title></head><div id="root"></div>';
+const PUBLIC_URL = 'https://reloop.example';
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'reloop-web-'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+});
+afterAll(() => rm(webDist, { recursive: true, force: true }));
+
+let t: TestApp;
+let seller: Actor;
+const start = async (env: Record<string, string> = { PUBLIC_URL }) => {
+  t = await createTestApp({ webDistDir: webDist, env });
+  seller = await createActor(t.app, 'seller');
+};
+afterEach(() => t.close());
+
+/** Each <loc> of a sitemap (`urlset`) or sitemap index (`sitemapindex`), as its text. */
+async function locsOf(xml: string, root: 'urlset' | 'sitemapindex'): Promise<string[]> {
+  const entry = root === 'urlset' ? 'url' : 'sitemap';
+  const result = await t.db.execute<{ loc: string }>(sql`
+    select loc from xmltable(
+      xmlnamespaces(${sql.raw(`'${SITEMAP_NS}'`)} as s),
+      ${sql.raw(`'/s:${root}/s:${entry}'`)}
+      passing xmlparse(document ${xml}::text) columns loc text path 's:loc')`);
+  return result.rows.map((row) => row.loc);
+}
+
+describe('GET /robots.txt', () => {
+  it('lets crawlers into the public pages and the photos, not the API or accounts', async () => {
+    await start();
+    const response = await t.app.inject({ url: '/robots.txt', headers: FORGED });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    const lines = response.body.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'User-agent: *',
+      'Allow: /',
+      'Allow: /api/images/',
+      'Disallow: /api/',
+    ]);
+    for (const path of ['/dashboard', '/login', '/register', '/reset-password', '/search']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /product/');
+    expect(lines).not.toContain('Disallow: /category/');
+    expect(lines.at(-2)).toBe(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(response.body).not.toContain('evil.example');
+  });
+
+  it('names no sitemap without PUBLIC_URL, never taking the Host', async () => {
+    await start({});
+    const response = await t.app.inject({ url: '/robots.txt', headers: FORGED });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Disallow: /api/');
+    expect(response.body).not.toContain('Sitemap:');
+    expect(response.body).not.toContain('evil.example');
+  });
+});
+
+describe('the sitemap', () => {
+  let small: FastifyInstance;
+  let forSale: string[];
+  let sold: string;
+  let deleted: string;
+  const SMALL_URL = 'https://reloop.example/shop?a=1&b=2';
+
+  beforeEach(async () => {
+    await start();
+    const created: string[] = [];
+    for (let index = 0; index < 9; index += 1) {
+      created.push(await createProductAs(t.app, seller, { name: `Laptop ${index}` }));
+    }
+    [sold = '', deleted = ''] = created;
+    await t.db.update(products).set({ status: 'sold' }).where(eq(products.id, sold));
+    await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, deleted));
+    forSale = created.slice(2).sort();
+    // Files of three listings, and an origin with characters XML must escape.
+    small = Fastify();
+    await registerSeo(small, {
+      db: t.db,
+      categories: t.app.categories,
+      publicUrl: SMALL_URL,
+      listingsPerFile: 3,
+    });
+  });
+  afterEach(() => small.close());
+
+  it('holds 50,000 listings a file, the most the protocol allows', () => {
+    expect(LISTINGS_PER_SITEMAP).toBe(50_000);
+  });
+
+  it('pages the listings for sale by id into files, sold and deleted ones left out', async () => {
+    const index = await small.inject({ url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(index.body).toContain('https://reloop.example/shop?a=1&amp;b=2/sitemaps/pages.xml');
+    const files = await locsOf(index.body, 'sitemapindex');
+    // Seven listings for sale in files of three: from the 1st, the 4th and the 7th id on.
+    expect(files).toEqual([
+      `${SMALL_URL}/sitemaps/pages.xml`,
+      ...[forSale[0], forSale[3], forSale[6]].map(
+        (id) => `${SMALL_URL}/sitemaps/listings-${id}.xml`,
+      ),
+    ]);
+    const named: string[][] = [];
+    for (const file of files.slice(1)) {
+      const response = await small.inject({ url: file.slice(SMALL_URL.length) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+      named.push(await locsOf(response.body, 'urlset'));
+    }
+    expect(named.map((urls) => urls.length)).toEqual([3, 3, 1]);
+    expect(named.flat()).toEqual(forSale.map((id) => `${SMALL_URL}/product/${id}`));
+    expect(named.flat().join()).not.toContain(sold);
+    expect(named.flat().join()).not.toContain(deleted);
+  });
+
+  it("keeps a file's listings when others come and go before it", async () => {
+    const path = `/sitemaps/listings-${forSale[3]}.xml`;
+    const before = await locsOf((await small.inject({ url: path })).body, 'urlset');
+    await t.db
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(inArray(products.id, forSale.slice(0, 2)));
+    expect(await locsOf((await small.inject({ url: path })).body, 'urlset')).toEqual(before);
+  });
+
+  it('lists the home page, the blog and every category in a file of their own', async () => {
+    const response = await t.app.inject({ url: '/sitemaps/pages.xml' });
+    expect(response.statusCode).toBe(200);
+    const categories = JSON.parse(await t.app.categories.json()) as { _id: string }[];
+    expect(categories.length).toBeGreaterThan(0);
+    expect(await locsOf(response.body, 'urlset')).toEqual([
+      `${PUBLIC_URL}/`,
+      `${PUBLIC_URL}/blog`,
+      ...categories.map((category) => `${PUBLIC_URL}/category/${category._id}`),
+    ]);
+  });
+
+  it("gets a document's security headers and names PUBLIC_URL alone, whatever the Host", async () => {
+    const response = await t.app.inject({ url: '/sitemap.xml', headers: FORGED });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('evil.example');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    const files = await locsOf(response.body, 'sitemapindex');
+    expect(files[0]).toBe(`${PUBLIC_URL}/sitemaps/pages.xml`);
+    expect(files).toHaveLength(2);
+  });
+
+  it('answers an unknown or malformed file with a JSON 404, never the web app', async () => {
+    for (const url of [
+      '/sitemaps/listings-nope.xml',
+      '/sitemaps/other.xml',
+      `/sitemaps/listings-${forSale[0]}.txt`,
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: messages.notFound });
+    }
+  });
+});
+
+describe('the sitemap without PUBLIC_URL', () => {
+  it('is not there: its URLs must be absolute, and the Host is never taken', async () => {
+    await start({});
+    for (const url of ['/sitemap.xml', '/sitemaps/pages.xml']) {
+      const response = await t.app.inject({ url, headers: FORGED });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: messages.notFound });
+    }
+  });
+});
+
+describe("a listing page's JSON-LD", () => {
+  const HOSTILE_NAME = '</script><script>alert(1)</script>';
+  const HOSTILE_DESCRIPTION = 'Line\u2028separator\u2029paragraph <!-- <script> & "quotes" \\';
+
+  /**
+   * The page's one JSON-LD script, read as an HTML parser reads a script: its text runs to the
+   * first `</script`. Text without `<` cannot end early nor open a comment inside it.
+   */
+  function jsonLdOf(html: string): unknown {
+    const scripts = html.split('<script type="application/ld+json">');
+    expect(scripts).toHaveLength(2);
+    const text = (scripts[1] ?? '').split('</script')[0] ?? '';
+    expect(text).not.toMatch(/[<>\u2028\u2029]/);
+    return JSON.parse(text);
+  }
+
+  it('describes the listing as a Product with its Offer, the seller by name only', async () => {
+    await start();
+    const id = await createProductAs(t.app, seller, {
+      name: HOSTILE_NAME,
+      description: HOSTILE_DESCRIPTION,
+      resalePrice: 549.5,
+      condition: 'fair',
+      batteryHealth: 70,
+      imgUrl: undefined,
+      photos: ['/api/images/cover.jpg', 'https://images.example/lid.jpg'],
+    });
+    const response = await t.app.inject({ url: `/product/${id}`, headers: FORGED });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.match(/<script/g)).toHaveLength(1);
+    const url = `${PUBLIC_URL}/product/${id}`;
+    expect(jsonLdOf(response.body)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: HOSTILE_NAME,
+      description: HOSTILE_DESCRIPTION,
+      image: [`${PUBLIC_URL}/api/images/cover.jpg`, 'https://images.example/lid.jpg'],
+      url,
+      model: 'ThinkPad T14 Gen 2',
+      offers: {
+        '@type': 'Offer',
+        price: '549.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+        url,
+        seller: { '@type': 'Person', name: 'A seller' },
+      },
+    });
+    expect(response.body).not.toContain(seller.email);
+    expect(response.body).not.toContain('5125550123');
+  });
+
+  it('says a sold listing is sold out, and leaves out what needs PUBLIC_URL without it', async () => {
+    await start({});
+    const id = await createProductAs(t.app, seller, { model: undefined });
+    await t.db.update(products).set({ status: 'sold' }).where(eq(products.id, id));
+    const response = await t.app.inject({ url: `/product/${id}`, headers: FORGED });
+    const product = jsonLdOf(response.body) as Record<string, unknown>;
+    expect(product).not.toHaveProperty('url');
+    expect(product).not.toHaveProperty('image');
+    expect(product).not.toHaveProperty('model');
+    expect(product.offers).toMatchObject({ availability: 'https://schema.org/SoldOut' });
+    expect(product.offers).not.toHaveProperty('url');
+    expect(response.body).not.toContain('evil.example');
+  });
+});
