@@ -87,6 +87,20 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   return { url: `${superuserUrl}/${DATABASE}`, stop: () => stopServer(server) };
 }
 
+/**
+ * The address of the embedded server already running on DATA_DIR (a Reloop serving, or one
+ * left by a killed Reloop), read from its postmaster.pid; undefined when none runs.
+ */
+export async function runningEmbeddedPostgresUrl(dataDir: string): Promise<string | undefined> {
+  const clusterDir = path.join(dataDir, 'pg');
+  const pid = await postmasterPid(clusterDir);
+  if (pid === undefined || !isAlive(pid)) return undefined;
+  // postmaster.pid's fourth line is the port the server listens on.
+  const port = (await postmasterFile(clusterDir))?.split('\n')[3]?.trim();
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
 /** The first Reloop kept its data in PGlite's format, which this server cannot read. */
 function refuseEarlierEngineData(dataDir: string): void {
   const earlier = path.join(dataDir, 'pgdata');
@@ -232,11 +246,13 @@ async function takeOverLeftoverServer(clusterDir: string): Promise<void> {
 }
 
 async function postmasterPid(clusterDir: string): Promise<number | undefined> {
+  const pid = Number((await postmasterFile(clusterDir))?.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+async function postmasterFile(clusterDir: string): Promise<string | undefined> {
   try {
-    const pid = Number(
-      (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
-    );
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8');
   } catch {
     return undefined;
   }
