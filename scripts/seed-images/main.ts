@@ -1,5 +1,5 @@
-// `npm run seed-images`: renders every seed picture and writes the committed JPEGs to
-// apps/api/seed/images.
+// `npm run seed-images`: renders every seed picture and writes the committed JPEGs, with their
+// resized variants, to apps/api/seed/images.
 /*
  * A fresh checkout has to show a believable marketplace with no network access and without
  * borrowing anyone's product photos, so the pictures are drawn as deterministic vector
@@ -10,6 +10,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { makeImageVariants } from '../../apps/api/src/images/process-image.ts';
 import { AVATARS, renderAvatar } from './avatars.ts';
 import { renderScene } from './render.ts';
 import { CATEGORY_SCENES, PRODUCT_GALLERY_SCENES, PRODUCT_SCENES } from './scenes.ts';
@@ -17,7 +18,10 @@ import { CATEGORY_SCENES, PRODUCT_GALLERY_SCENES, PRODUCT_SCENES } from './scene
 const OUT_DIR = fileURLToPath(new URL('../../apps/api/seed/images/', import.meta.url));
 const MAX_BYTES = 60 * 1024;
 
-/** Writes the SVG as a JPEG, lowering the quality step by step until it fits in MAX_BYTES. */
+/**
+ * Writes the SVG as a JPEG, lowering the quality step by step until it fits in MAX_BYTES, and its
+ * variants beside it: made here once, the server's first start only copies them.
+ */
 async function writeJpeg(file: string, svg: string): Promise<number> {
   let quality = 78;
   for (;;) {
@@ -27,6 +31,9 @@ async function writeJpeg(file: string, svg: string): Promise<number> {
       .toBuffer();
     if (jpeg.length <= MAX_BYTES || quality <= 60) {
       await writeFile(`${OUT_DIR}${file}`, jpeg);
+      for (const variant of await makeImageVariants(file, jpeg)) {
+        await writeFile(`${OUT_DIR}${variant.name}`, variant.data);
+      }
       return (await stat(`${OUT_DIR}${file}`)).size;
     }
     quality -= 4;

@@ -1,6 +1,10 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { asc, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { imageVariantName } from '@reloop/shared/image-variants';
 import { categories, products, users } from '../src/db/schema.ts';
+import type { DiskImageStore } from '../src/images/storage.ts';
 import { demoAccounts, seedDatabase } from '../src/seed/seed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -28,6 +32,22 @@ describe('seedDatabase', () => {
     }
   });
 
+  it('adds the variants of images seeded before there were any', async () => {
+    await reseed();
+    const [{ image } = { image: '' }] = await t.db
+      .select({ image: categories.image })
+      .from(categories)
+      .limit(1);
+    const phoneSized = imageVariantName(image, 320, 'jpg');
+    const { directory } = t.app.images as DiskImageStore;
+    for (const url of [phoneSized, imageVariantName(image, 1280, 'jpg')]) {
+      await rm(path.join(directory, path.basename(url)));
+    }
+    expect((await t.app.inject({ method: 'GET', url: phoneSized })).statusCode).toBe(404);
+    await reseed();
+    expect((await t.app.inject({ method: 'GET', url: phoneSized })).statusCode).toBe(200);
+  });
+
   it('creates demo accounts that can sign in, and a dozen listings, only once', async () => {
     await reseed({ demo: true });
     await reseed({ demo: true });
@@ -40,6 +60,10 @@ describe('seedDatabase', () => {
     for (const listing of listings) {
       expect(listing.resalePriceCents).toBeLessThan(listing.originalPriceCents);
       expect((await t.app.inject({ method: 'GET', url: listing.image })).statusCode).toBe(200);
+      const phoneSized = imageVariantName(listing.image, 640, 'webp');
+      const variant = await t.app.inject({ method: 'GET', url: phoneSized });
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
     }
     const roles = await t.db.select({ role: users.role }).from(users);
     expect(roles.map((row) => row.role).sort()).toEqual(['admin', 'buyer', 'seller']);

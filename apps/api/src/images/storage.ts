@@ -17,7 +17,7 @@ export interface ImageStore {
 
 /**
  * Stores an image with its variants (process-image.ts), the variants first: an image in the store
- * has them all, and so its last variant shows that an earlier one was stored completely.
+ * has them all.
  */
 export async function saveWithVariants(
   store: ImageStore,

@@ -7,8 +7,13 @@ import type { Role } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import { categories as categoriesTable, products, users } from '../db/schema.ts';
 import { hashPassword } from '../identity/passwords.ts';
-import type { ImageStore } from '../images/storage.ts';
+import { saveWithVariants, type ImageStore } from '../images/storage.ts';
 import { seedImagesDir } from '../paths.ts';
+import {
+  IMAGE_VARIANT_FORMATS,
+  IMAGE_VARIANT_WIDTHS,
+  imageVariantName,
+} from '@reloop/shared/image-variants';
 import { categories, demoListings, photoFiles } from './catalog.ts';
 
 export interface DemoAccount {
@@ -47,10 +52,26 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   if (options.demo) await ensureDemoData(db, options.images);
 }
 
-/** Copies a shipped image into the store once; its URL stays the same on every start. */
+/**
+ * Copies a shipped image and its variants (made by `npm run seed-images`) into the store once; its
+ * URL stays the same on every start. A store seeded before variants existed gets them on its next
+ * start.
+ */
 async function seedImageUrl(images: ImageStore, file: string): Promise<string> {
   const name = `seed-${file}`;
-  if (!(await images.has(name))) await images.save(name, await readFile(seedImagesDir + file));
+  const stored = await Promise.all(
+    [name, imageVariantName(name, 1280, 'jpg')].map((candidate) => images.has(candidate)),
+  );
+  if (!stored.every(Boolean)) {
+    const shipped = async (shippedName: string) => ({
+      name: `seed-${shippedName}`,
+      data: await readFile(seedImagesDir + shippedName),
+    });
+    const variants = IMAGE_VARIANT_WIDTHS.flatMap((width) =>
+      IMAGE_VARIANT_FORMATS.map((format) => shipped(imageVariantName(file, width, format))),
+    );
+    await saveWithVariants(images, await shipped(file), await Promise.all(variants));
+  }
   return images.urlFor(name);
 }
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import {
@@ -76,25 +76,25 @@ describe('POST /api/images', () => {
       format: 'png',
       type: 'image/png',
       stored: 'png',
-      encode: (image: sharp.Sharp) => image.png(),
+      encode: (image: Sharp) => image.png(),
     },
     {
       format: 'jpeg',
       type: 'image/jpeg',
       stored: 'jpg',
-      encode: (image: sharp.Sharp) => image.jpeg(),
+      encode: (image: Sharp) => image.jpeg(),
     },
     {
       format: 'webp',
       type: 'image/webp',
       stored: 'webp',
-      encode: (image: sharp.Sharp) => image.webp(),
+      encode: (image: Sharp) => image.webp(),
     },
     {
       format: 'avif',
       type: 'image/avif',
       stored: 'webp',
-      encode: (image: sharp.Sharp) => image.avif(),
+      encode: (image: Sharp) => image.avif(),
     },
   ];
   it.each(uploads)(
