@@ -42,6 +42,9 @@
 // BENCH_QUESTIONS_ONLY=1 loads the whole PostgreSQL volume and runs only the questions part
 // (scripts/bench/questions.ts): booking create's statement with and without a conversation before
 // booking to copy, and the busiest seller's conversations, 1 and 51 pages deep.
+// The sitemap part (scripts/bench/sitemap.ts) runs on PostgreSQL before the saved searches:
+// the sitemap index and one file of 50,000 listing URLs at a million listings;
+// BENCH_SITEMAP_ONLY=1 loads the PostgreSQL volume and runs only that part.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
@@ -74,6 +77,7 @@ import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench
 import { walkPages } from './bench/pages.ts';
 import { describeSearchAnswers, SEARCHES } from './bench/searches.ts';
 import { benchSavedSearches } from './bench/saved-searches.ts';
+import { benchSitemap } from './bench/sitemap.ts';
 import { mintSessions } from './bench/sessions.ts';
 import {
   describeVolume,
@@ -169,6 +173,7 @@ const PARTS_ALONE: {
   { switch: 'BENCH_LIVE_ONLY', name: 'live events', run: liveOnly },
   { switch: 'BENCH_QUESTIONS_ONLY', name: 'questions', run: questionsOnly },
   { switch: 'BENCH_SEARCH_ONLY', name: 'searches', run: searchesOnly },
+  { switch: 'BENCH_SITEMAP_ONLY', name: 'sitemap', run: sitemapOnly },
 ];
 
 async function main(): Promise<boolean> {
@@ -406,6 +411,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     log(`the same ${SETTLE_SECONDS} s later, idle: ${describeMemory(treeMemory(server.pid))}`);
   }
   if (target.money) {
+    passed = (await benchSitemap({ sqlUrl, env: { JWT_SECRET: jwtSecret }, log })) && passed;
     passed = (await benchSavedSearches({ sqlUrl, log })) && passed;
     // Their instances take the database over: no other may work the jobs they time.
     await server.stop();
@@ -447,6 +453,12 @@ async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
   const volume = moneyVolume(POSTGRES_VOLUME, 5_000);
   const { sqlUrl, env } = await scratchVolume(serverUrl, cleanup, 'live events', volume);
   return benchLiveEvents({ sqlUrl, env, log });
+}
+
+/** BENCH_SITEMAP_ONLY=1: the sitemap index and one file of it at a million listings. */
+async function sitemapOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const { sqlUrl, env } = await scratchVolume(serverUrl, cleanup, 'sitemap', POSTGRES_VOLUME);
+  return benchSitemap({ sqlUrl, env, log });
 }
 
 /** BENCH_SAVED_SEARCHES_ONLY=1: matching measured at a million listings. */

@@ -46,19 +46,20 @@ const listingIds = preparedPerDatabase((db) => {
  * OFFSET (which counts index entries and builds nothing) rather than numbering every listing
  * with a window function (docs/scaling.md has both plans).
  */
-export async function listingFileFirsts(db: Database, perFile: number): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    with recursive firsts(id) as (
-      (select id from ${products} where ${forSale} order by id limit 1)
-      union all
-      select (
-        select p.id from ${products} p
-        where p.deleted_at is null and p.status = 'unsold' and p.id > firsts.id
-        order by p.id offset ${perFile - 1} limit 1
-      )
-      from firsts where firsts.id is not null
+export const fileFirstsQuery = (perFile: number) => sql`
+  with recursive firsts(id) as (
+    (select id from ${products} where ${forSale} order by id limit 1)
+    union all
+    select (
+      select id from ${products} where ${forSale} and ${products.id} > firsts.id
+      order by id offset ${sql.raw(String(perFile - 1))} limit 1
     )
-    select id from firsts where id is not null`);
+    from firsts where firsts.id is not null
+  )
+  select id from firsts where id is not null`;
+
+async function listingFileFirsts(db: Database, perFile: number): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(fileFirstsQuery(perFile));
   return result.rows.map((row) => row.id);
 }
 
