@@ -42,6 +42,9 @@
 // BENCH_QUESTIONS_ONLY=1 loads the whole PostgreSQL volume and runs only the questions part
 // (scripts/bench/questions.ts): booking create's statement with and without a conversation before
 // booking to copy, and the busiest seller's conversations, 1 and 51 pages deep.
+// Right after the PostgreSQL volume is loaded, the backup part (scripts/bench/backup.ts): the
+// database backed up into one archive and restored into an empty one, each timed, with the
+// archive's size; BENCH_BACKUP_ONLY=1 loads the PostgreSQL volume and runs only that part.
 // The sitemap part (scripts/bench/sitemap.ts) runs on PostgreSQL before the saved searches:
 // the sitemap index and one file of 50,000 listing URLs at a million listings;
 // BENCH_SITEMAP_ONLY=1 loads the PostgreSQL volume and runs only that part.
@@ -75,6 +78,7 @@ import { benchLiveEvents } from './bench/live-events.ts';
 import { benchQuestions } from './bench/questions.ts';
 import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
+import { benchBackup } from './bench/backup.ts';
 import { describeSearchAnswers, SEARCHES } from './bench/searches.ts';
 import { benchSavedSearches } from './bench/saved-searches.ts';
 import { benchSitemap } from './bench/sitemap.ts';
@@ -173,6 +177,7 @@ const PARTS_ALONE: {
   { switch: 'BENCH_LIVE_ONLY', name: 'live events', run: liveOnly },
   { switch: 'BENCH_QUESTIONS_ONLY', name: 'questions', run: questionsOnly },
   { switch: 'BENCH_SEARCH_ONLY', name: 'searches', run: searchesOnly },
+  { switch: 'BENCH_BACKUP_ONLY', name: 'backup', run: backupOnly },
   { switch: 'BENCH_SITEMAP_ONLY', name: 'sitemap', run: sitemapOnly },
 ];
 
@@ -253,6 +258,7 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
       `for sale, ${counts.reported} reported), ${counts.sellers} sellers, ${counts.buyers} buyers, ` +
       `${counts.bookings} bookings, ${counts.reviews} reviews`,
   );
+  if (target.money) await benchBackup({ sqlUrl, cleanup, log });
   // Enough products that no booking request has to reuse one, at a generous rate, through the
   // warm-up and every round of both booking calls; then the burst's.
   const bookable = Math.min(
@@ -459,6 +465,13 @@ async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
 async function sitemapOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
   const { sqlUrl, env } = await scratchVolume(serverUrl, cleanup, 'sitemap', POSTGRES_VOLUME);
   return benchSitemap({ sqlUrl, env, log });
+}
+
+/** BENCH_BACKUP_ONLY=1: backup and restore timed at a million listings. */
+async function backupOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  const { sqlUrl } = await scratchVolume(serverUrl, cleanup, 'backup', POSTGRES_VOLUME);
+  await benchBackup({ sqlUrl, cleanup, log });
+  return true;
 }
 
 /** BENCH_SAVED_SEARCHES_ONLY=1: matching measured at a million listings. */
