@@ -6,7 +6,7 @@
 // found by a window function instead, and of one batch of a file's stream are printed.
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { fileFirstsQuery, LISTINGS_PER_SITEMAP } from '../../apps/api/src/seo/sitemap.ts';
+import { fileFirstsQuery, SITEMAP_SIZES } from '../../apps/api/src/seo/sitemap.ts';
 import { startServer } from '../../e2e/src/server.ts';
 import { withClient } from './database.ts';
 import { formatRows, median, ms } from './measure.ts';
@@ -67,7 +67,7 @@ async function measure(serverUrl: string, sqlUrl: string, log: (line: string) =>
     fileMs.push((await timedFetch(origin(firstFile))).ms);
   }
   const indexOk = median(indexMs) < INDEX_GOAL_MS;
-  const fileOk = median(fileMs) < FILE_GOAL_MS && fileUrls === LISTINGS_PER_SITEMAP;
+  const fileOk = median(fileMs) < FILE_GOAL_MS && fileUrls === SITEMAP_SIZES.perFile;
   log(
     formatRows(
       ['call', `median (min–max) of ${ROUNDS}`, 'goal', 'verdict'],
@@ -88,16 +88,16 @@ async function measure(serverUrl: string, sqlUrl: string, log: (line: string) =>
 
 /** EXPLAIN ANALYZE of the index's statement, its window-function alternative, and a batch. */
 async function logPlans(sqlUrl: string, log: (line: string) => void): Promise<void> {
-  const { sql: firstsSql } = new PgDialect().sqlToQuery(fileFirstsQuery(LISTINGS_PER_SITEMAP));
+  const { sql: firstsSql } = new PgDialect().sqlToQuery(fileFirstsQuery(SITEMAP_SIZES.perFile));
   const forSale = sql.raw(`deleted_at is null and status = 'unsold'`);
   const windowSql = new PgDialect().sqlToQuery(sql`
     select id from (
       select id, row_number() over (order by id) - 1 as position from products where ${forSale}
-    ) numbered where position % ${sql.raw(String(LISTINGS_PER_SITEMAP))} = 0`).sql;
+    ) numbered where position % ${sql.raw(String(SITEMAP_SIZES.perFile))} = 0`).sql;
   // One batch of a file's stream, as seo/sitemap.ts's listingIds reads it after its first.
   const batchSql = new PgDialect().sqlToQuery(sql`
     select id from products where ${forSale} and id > '80000000-0000-4000-8000-000000000000'
-    order by id limit 5000`).sql;
+    order by id limit ${sql.raw(String(SITEMAP_SIZES.batch))}`).sql;
   await withClient(sqlUrl, async (client) => {
     for (const [name, text] of [
       ['the index (recursive, OFFSET over the index)', firstsSql],

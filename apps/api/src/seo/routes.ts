@@ -3,15 +3,21 @@ import { idSchema, messages, type Category } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
 import type { CategoryCatalog } from '../products/categories.ts';
 import { robotsTxt } from './robots.ts';
-import { LISTINGS_PER_SITEMAP, listingsSitemap, pagesSitemap, sitemapIndex } from './sitemap.ts';
+import {
+  listingsSitemap,
+  pagesSitemap,
+  SITEMAP_SIZES,
+  sitemapIndex,
+  type SitemapSizes,
+} from './sitemap.ts';
 
 export interface SeoOptions {
   db: Database;
   categories: CategoryCatalog;
   /** PUBLIC_URL: the sitemaps name absolute URLs, so without it there are none. */
   publicUrl: string | undefined;
-  /** Listings per sitemap file; tests make it small. */
-  listingsPerFile?: number;
+  /** Listings per sitemap file and per read of one; tests make them small. */
+  sizes?: SitemapSizes;
 }
 
 /** Crawlers may keep them an hour: a new listing waits at most that long to be named. */
@@ -27,7 +33,7 @@ const notFound = (reply: FastifyReply) => reply.code(404).send({ message: messag
  */
 export async function registerSeo(app: FastifyInstance, options: SeoOptions): Promise<void> {
   const { db, publicUrl } = options;
-  const perFile = options.listingsPerFile ?? LISTINGS_PER_SITEMAP;
+  const sizes = options.sizes ?? SITEMAP_SIZES;
   const hidden = { schema: { hide: true } };
 
   app.get('/robots.txt', hidden, async (_request, reply) =>
@@ -39,7 +45,7 @@ export async function registerSeo(app: FastifyInstance, options: SeoOptions): Pr
 
   app.get('/sitemap.xml', hidden, async (_request, reply) => {
     if (publicUrl === undefined) return notFound(reply);
-    const index = await sitemapIndex(db, publicUrl, perFile);
+    const index = await sitemapIndex(db, publicUrl, sizes.perFile);
     return reply.header('cache-control', CACHE_CONTROL).type(XML).send(index);
   });
 
@@ -59,6 +65,6 @@ export async function registerSeo(app: FastifyInstance, options: SeoOptions): Pr
     return reply
       .header('cache-control', CACHE_CONTROL)
       .type(XML)
-      .send(listingsSitemap(db, publicUrl, firstId, perFile));
+      .send(await listingsSitemap(db, publicUrl, firstId, sizes));
   });
 }

@@ -5,10 +5,17 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { products } from '../db/schema.ts';
 import { forSale } from '../products/products.ts';
 
-/** The sitemaps.org protocol's most URLs in one file. */
-export const LISTINGS_PER_SITEMAP = 50_000;
-/** Rows a file's stream reads at a time: its memory, whatever the file's length. */
-const BATCH = 5_000;
+/** How many listings a file names, and how many ids its stream reads at a time. */
+export interface SitemapSizes {
+  perFile: number;
+  batch: number;
+}
+
+/**
+ * The sitemaps.org protocol's most URLs in one file; a file's stream holds one batch of them in
+ * memory at a time, whatever the file's length.
+ */
+export const SITEMAP_SIZES: SitemapSizes = { perFile: 50_000, batch: 5_000 };
 
 const xmlEntities: Record<string, string> = {
   '&': '&amp;',
@@ -86,30 +93,35 @@ export function pagesSitemap(publicUrl: string, categoryIds: string[]): string {
 
 /**
  * The file of `perFile` listings for sale from `firstId` on, written as each batch of ids
- * arrives: a file of 50,000 holds at most one batch in memory. Listings carry no <lastmod>:
- * a product row keeps no time of its last change, and its creation time would claim that an
- * edited listing never changed.
+ * arrives: a file of 50,000 holds at most one batch in memory. The first batch is read before
+ * anything is sent, so a database that cannot answer gets the error handler's 5xx, not a cut
+ * file. Listings carry no <lastmod>: a product row keeps no time of its last change, and its
+ * creation time would claim that an edited listing never changed.
  */
-export function listingsSitemap(
+export async function listingsSitemap(
   db: Database,
   publicUrl: string,
   firstId: string,
-  perFile: number,
-): Readable {
+  { perFile, batch }: SitemapSizes,
+): Promise<Readable> {
   const statements = listingIds(db);
+  const urls = (rows: { id: string }[]) =>
+    locs(
+      'url',
+      rows.map((row) => `${publicUrl}/product/${row.id}`),
+    );
+  let limit = Math.min(batch, perFile);
+  let rows = await statements.from.execute({ from: firstId, limit });
   async function* write() {
-    yield `${XML_DECLARATION}<urlset ${NAMESPACE}>\n`;
-    let left = perFile;
-    let rows = await statements.from.execute({ from: firstId, limit: Math.min(BATCH, left) });
-    while (rows.length > 0) {
-      yield locs(
-        'url',
-        rows.map((row) => `${publicUrl}/product/${row.id}`),
-      );
+    yield `${XML_DECLARATION}<urlset ${NAMESPACE}>\n${urls(rows)}`;
+    let left = perFile - rows.length;
+    // A batch shorter than asked for was the last of the listings.
+    while (left > 0 && rows.length === limit) {
+      const last = rows.at(-1)?.id ?? firstId;
+      limit = Math.min(batch, left);
+      rows = await statements.after.execute({ from: last, limit });
       left -= rows.length;
-      const last = rows.at(-1)?.id;
-      if (left === 0 || rows.length < BATCH || last === undefined) break;
-      rows = await statements.after.execute({ from: last, limit: Math.min(BATCH, left) });
+      yield urls(rows);
     }
     yield '</urlset>\n';
   }

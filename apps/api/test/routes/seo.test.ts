@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { messages } from '@reloop/shared';
 import { products } from '../../src/db/schema.ts';
 import { registerSeo } from '../../src/seo/routes.ts';
-import { LISTINGS_PER_SITEMAP } from '../../src/seo/sitemap.ts';
+import { SITEMAP_SIZES } from '../../src/seo/sitemap.ts';
 import { createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -97,19 +97,19 @@ describe('the sitemap', () => {
     await t.db.update(products).set({ status: 'sold' }).where(eq(products.id, sold));
     await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, deleted));
     forSale = created.slice(2).sort();
-    // Files of three listings, and an origin with characters XML must escape.
+    // Files of three listings read two at a time, and an origin with characters XML escapes.
     small = Fastify();
     await registerSeo(small, {
       db: t.db,
       categories: t.app.categories,
       publicUrl: SMALL_URL,
-      listingsPerFile: 3,
+      sizes: { perFile: 3, batch: 2 },
     });
   });
   afterEach(() => small.close());
 
-  it('holds 50,000 listings a file, the most the protocol allows', () => {
-    expect(LISTINGS_PER_SITEMAP).toBe(50_000);
+  it('holds 50,000 listings a file, the most the protocol allows, read 5,000 at a time', () => {
+    expect(SITEMAP_SIZES).toEqual({ perFile: 50_000, batch: 5_000 });
   });
 
   it('pages the listings for sale by id into files, sold and deleted ones left out', async () => {
