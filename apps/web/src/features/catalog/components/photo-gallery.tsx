@@ -2,13 +2,14 @@ import {
   useId,
   useRef,
   useState,
-  type ImgHTMLAttributes,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
 import { FiX } from 'react-icons/fi';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useModal } from '../../../components/use-modal.ts';
+import { imageSizes } from '../../../lib/image-variants.ts';
 
 /** How far a pointer must travel sideways, in CSS pixels, to be a swipe rather than a tap. */
 const SWIPE_DISTANCE = 40;
@@ -54,7 +55,10 @@ export function PhotoGallery({ photos, productName }: { photos: string[]; produc
   const count = photos.length;
   const step = (by: number) => setShown((index) => (index + by + count) % count);
   const swipe = useSwipe(step);
-  const photo = { src: photos[shown], alt: `${productName}, photo ${shown + 1} of ${count}` };
+  const photo = {
+    src: photos[shown] ?? '',
+    alt: `${productName}, photo ${shown + 1} of ${count}`,
+  };
   const steps = count > 1 && <PhotoSteps shown={shown} count={count} onStep={step} />;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -75,8 +79,9 @@ export function PhotoGallery({ photos, productName }: { photos: string[]; produc
           onClick={() => setZoomed(swipe.tapped())}
           {...swipe.handlers}
         >
-          <img
+          <ResponsiveImage
             {...photo}
+            sizes={imageSizes.gallery}
             className="size-full object-contain"
             fetchPriority="high"
             draggable={false}
@@ -99,8 +104,9 @@ export function PhotoGallery({ photos, productName }: { photos: string[]; produc
                   aria-current={index === shown}
                   onClick={() => setShown(index)}
                 >
-                  <img
+                  <ResponsiveImage
                     src={thumbnail}
+                    sizes={imageSizes.thumbnail}
                     alt=""
                     className="h-14 w-[4.5rem] object-cover"
                     draggable={false}
@@ -168,7 +174,7 @@ function ZoomedPhoto({
   onClose,
   children,
 }: {
-  photo: ImgHTMLAttributes<HTMLImageElement> & { alt: string };
+  photo: { src: string; alt: string };
   swipe: ReturnType<typeof useSwipe>['handlers'];
   onClose: () => void;
   children: ReactNode;
@@ -187,7 +193,12 @@ function ZoomedPhoto({
           <FiX aria-hidden="true" />
         </button>
         <div className="relative touch-pan-y" {...swipe}>
-          <img {...photo} className="mx-auto max-h-[80vh] object-contain" draggable={false} />
+          <ResponsiveImage
+            {...photo}
+            sizes={imageSizes.zoomed}
+            className="mx-auto max-h-[80vh] object-contain"
+            draggable={false}
+          />
           {children}
         </div>
       </div>

@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import type { Listing } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { RatingSummary, VerifiedBadge } from '../../../components/reputation.tsx';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
+import { imageSizes } from '../../../lib/image-variants.ts';
 import { LogInToBookLink, ReportButton, WatchButton } from './listing-actions.tsx';
 import { ListingFact } from './listing-details.tsx';
 
@@ -35,8 +37,9 @@ export function ProductCard({
       <figure className="bg-base-200 aspect-[4/3]">
         {/* Out of the tab order: the title's link, right below, goes to the same page. */}
         <Link to={listingPath} tabIndex={-1} className="h-full w-full">
-          <img
+          <ResponsiveImage
             src={product.imgUrl}
+            sizes={imageSizes.card}
             alt={product.name}
             className="h-full w-full object-cover"
             loading={imageLoading}

@@ -5,6 +5,7 @@ import { PagedListView } from '../../../components/list-page.tsx';
 import { categoryProductsQueryOptions, useCategoryProducts } from '../api/get-category-products.ts';
 import { categoriesQueryOptions, useCategories } from '../../../lib/categories.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { imageSizes } from '../../../lib/image-variants.ts';
 import { preloadImage } from '../../../lib/preload-image.ts';
 import { CategoryLinks } from '../components/category-links.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../components/product-grid.tsx';
@@ -16,7 +17,7 @@ export function prefetch(queryClient: QueryClient, { id = '' }: Params) {
   void queryClient.prefetchInfiniteQuery(products).then(() => {
     // The first photo is what the page paints largest: its download starts before the page renders.
     const first = queryClient.getQueryData(products.queryKey)?.pages[0]?.items[0];
-    if (first) preloadImage(first.imgUrl);
+    if (first) preloadImage(first.imgUrl, imageSizes.card);
   });
 }
 

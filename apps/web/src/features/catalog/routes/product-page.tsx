@@ -10,6 +10,7 @@ import type { ApiSchema } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { formatPrice, formatTimeAgo } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { imageSizes } from '../../../lib/image-variants.ts';
 import { preloadImage } from '../../../lib/preload-image.ts';
 import { productQueryOptions, useProduct } from '../../../lib/product.ts';
 import { useBuyerBooking } from '../api/buyer-booking.ts';
@@ -35,7 +36,7 @@ export function prefetch(queryClient: QueryClient, { id = '' }: Params) {
   const listing = productQueryOptions(id);
   void queryClient.prefetchQuery(listing).then(() => {
     const cover = queryClient.getQueryData(listing.queryKey)?.imgUrl;
-    if (cover) preloadImage(cover);
+    if (cover) preloadImage(cover, imageSizes.gallery);
   });
 }
 
