@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type ErrorBody, type ProductDetail } from '@reloop/shared';
 import { bookings, products, users } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { useWebDist } from '../helpers/web-dist.ts';
 import {
   bookAs,
   createActor,
@@ -21,19 +19,13 @@ import { call, errorPaths, idsOf, sellProduct } from '../helpers/behaviour.ts';
  * the owner may make, only while unsold, and only into a listing that meets every rule of a new
  * one.
  */
-const INDEX_HTML = '<!doctype html><head><title>Reloop</title></head><div id="root"></div>';
-let webDist: string;
-beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'reloop-web-'));
-  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
-});
-afterAll(() => rm(webDist, { recursive: true, force: true }));
+const webDist = useWebDist();
 
 let t: TestApp;
 let seller: Actor;
 let productId: string;
 beforeEach(async () => {
-  t = await createTestApp({ webDistDir: webDist });
+  t = await createTestApp({ webDistDir: webDist.dir });
   seller = await createActor(t.app, 'seller');
   productId = await createProductAs(t.app, seller, {
     imgUrl: undefined,
@@ -143,7 +135,7 @@ describe('the web page at /product/:id', () => {
   it('builds its absolute links from PUBLIC_URL alone, whatever Host the request names', async () => {
     await t.close();
     t = await createTestApp({
-      webDistDir: webDist,
+      webDistDir: webDist.dir,
       env: { PUBLIC_URL: 'https://reloop.example/' },
     });
     seller = await createActor(t.app, 'seller');

@@ -1,37 +1,28 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { products } from '../../src/db/schema.ts';
 import { registerSeo } from '../../src/seo/routes.ts';
 import { SITEMAP_SIZES } from '../../src/seo/sitemap.ts';
 import { createActor, createProductAs, type Actor } from '../helpers/marketplace.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { useWebDist } from '../helpers/web-dist.ts';
 
 /**
  * What search engines see (DESIGN §18): /robots.txt, the sitemap index and its files, and each
  * listing page's JSON-LD. The XML is read back by PostgreSQL's XML parser, which refuses a
  * document that is not well formed and decodes its entities.
  */
-const INDEX_HTML = '<!doctype html><head><title>Reloop</title></head><div id="root"></div>';
 const PUBLIC_URL = 'https://reloop.example';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
-
-let webDist: string;
-beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'reloop-web-'));
-  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
-});
-afterAll(() => rm(webDist, { recursive: true, force: true }));
+const webDist = useWebDist();
 
 let t: TestApp;
 let seller: Actor;
 const start = async (env: Record<string, string> = { PUBLIC_URL }) => {
-  t = await createTestApp({ webDistDir: webDist, env });
+  t = await createTestApp({ webDistDir: webDist.dir, env });
   seller = await createActor(t.app, 'seller');
 };
 afterEach(() => t.close());
