@@ -38,9 +38,9 @@ describe('seedDatabase', () => {
       .select({ image: categories.image })
       .from(categories)
       .limit(1);
-    const phoneSized = imageVariantName(image, 320, 'jpg');
+    const phoneSized = imageVariantName(image, 360, 'jpg');
     const { directory } = t.app.images as DiskImageStore;
-    for (const url of [phoneSized, imageVariantName(image, 1280, 'jpg')]) {
+    for (const url of [phoneSized, imageVariantName(image, 1440, 'jpg')]) {
       await rm(path.join(directory, path.basename(url)));
     }
     expect((await t.app.inject({ method: 'GET', url: phoneSized })).statusCode).toBe(404);
@@ -60,7 +60,7 @@ describe('seedDatabase', () => {
     for (const listing of listings) {
       expect(listing.resalePriceCents).toBeLessThan(listing.originalPriceCents);
       expect((await t.app.inject({ method: 'GET', url: listing.image })).statusCode).toBe(200);
-      const phoneSized = imageVariantName(listing.image, 640, 'webp');
+      const phoneSized = imageVariantName(listing.image, 720, 'webp');
       const variant = await t.app.inject({ method: 'GET', url: phoneSized });
       expect(variant.statusCode).toBe(200);
       expect(variant.headers['content-type']).toBe('image/webp');

@@ -1,10 +1,11 @@
 /**
  * The resized copies every uploaded image gets (DESIGN §18), named after the original so its
- * stored URL is enough to find them: `/api/images/<stem>.<ext>` has `/api/images/<stem>.w320.webp`,
- * `….w320.jpg` and so on. A variant is never wider than its original: for a small original the
- * wider names hold copies at the original's width.
+ * stored URL is enough to find them: `/api/images/<stem>.<ext>` has `/api/images/<stem>.w360.webp`,
+ * `….w360.jpg` and so on. A variant is never wider than its original: for a small original the
+ * wider names hold copies at the original's width. 720 is a phone's card (358 to 398 CSS px) at
+ * twice its pixel density: browsers take the narrowest width at least that of the shown image.
  */
-export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const;
+export const IMAGE_VARIANT_WIDTHS = [360, 720, 1440] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 /** WebP for every browser that takes it, JPEG for the rest. */
 export const IMAGE_VARIANT_FORMATS = ['webp', 'jpg'] as const;

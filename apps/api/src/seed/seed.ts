@@ -60,7 +60,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
 async function seedImageUrl(images: ImageStore, file: string): Promise<string> {
   const name = `seed-${file}`;
   const stored = await Promise.all(
-    [name, imageVariantName(name, 1280, 'jpg')].map((candidate) => images.has(candidate)),
+    [name, imageVariantName(name, 1440, 'jpg')].map((candidate) => images.has(candidate)),
   );
   if (!stored.every(Boolean)) {
     const shipped = async (shippedName: string) => ({

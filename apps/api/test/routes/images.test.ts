@@ -98,7 +98,7 @@ describe('POST /api/images', () => {
     },
   ];
   it.each(uploads)(
-    'stores a $format upload with its variants, 320, 640 and 1280 px wide in WebP and JPEG',
+    'stores a $format upload with its variants, 360, 720 and 1440 px wide in WebP and JPEG',
     async ({ type, stored, encode }) => {
       const response = await upload(await encode(solid(1500, 1000)).toBuffer(), { type });
       expect(response.statusCode).toBe(201);
@@ -132,7 +132,7 @@ describe('POST /api/images', () => {
         return (await sharp(variant.rawPayload).metadata()).width;
       }),
     );
-    expect(widths).toEqual([320, 500, 500]);
+    expect(widths).toEqual([360, 500, 500]);
   });
 
   it('answers 413 for a file over 5 MB', async () => {

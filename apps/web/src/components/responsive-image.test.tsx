@@ -13,12 +13,12 @@ describe('responsive image', () => {
     const source = container.querySelector('picture > source');
     expect(source?.getAttribute('type')).toBe('image/webp');
     expect(source?.getAttribute('srcset')).toBe(
-      '/api/images/4f1c.w320.webp 320w, /api/images/4f1c.w640.webp 640w, /api/images/4f1c.w1280.webp 1280w',
+      '/api/images/4f1c.w360.webp 360w, /api/images/4f1c.w720.webp 720w, /api/images/4f1c.w1440.webp 1440w',
     );
     expect(source?.getAttribute('sizes')).toBe(imageSizes.card);
     const image = container.querySelector('picture > img');
     expect(image?.getAttribute('srcset')).toBe(
-      '/api/images/4f1c.w320.jpg 320w, /api/images/4f1c.w640.jpg 640w, /api/images/4f1c.w1280.jpg 1280w',
+      '/api/images/4f1c.w360.jpg 360w, /api/images/4f1c.w720.jpg 720w, /api/images/4f1c.w1440.jpg 1440w',
     );
     expect(image?.getAttribute('sizes')).toBe(imageSizes.card);
     expect(image?.getAttribute('src')).toBe('/api/images/4f1c.png');

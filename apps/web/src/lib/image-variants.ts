@@ -5,7 +5,7 @@ import {
 } from '@reloop/shared/image-variants';
 
 /**
- * How wide an image is shown, as `sizes` says it, so a phone picks a 320 or 640 px variant. Card:
+ * How wide an image is shown, as `sizes` says it, so a phone picks a 360 or 720 px variant. Card:
  * the page's width less its padding on a phone, half of it in two columns, at most about 30rem
  * beside the filters. Gallery: the page's width on a phone, three fifths of it from `lg` up.
  */

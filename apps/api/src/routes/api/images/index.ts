@@ -74,7 +74,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           201: described(
             imageUploadResultSchema,
             'Stored, metadata stripped and at most 1600 px on its longest side (a WebP or AVIF as ' +
-              'WebP); `data.url` serves it. Resized copies 320, 640 and 1280 px wide in WebP and ' +
+              'WebP); `data.url` serves it. Resized copies 360, 720 and 1440 px wide in WebP and ' +
               'JPEG are served beside it: `<name>.w<width>.webp` and `<name>.w<width>.jpg` for ' +
               '`<name>.<ext>`, never wider than the image itself',
           ),
