@@ -342,7 +342,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload a PNG or JPEG (multipart field "image", 5 MB max) */
+    /** Upload a PNG, JPEG, WebP or AVIF (multipart field "image", 5 MB max) */
     post: operations['uploadImage'];
     delete?: never;
     options?: never;
@@ -3061,14 +3061,14 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description A PNG or JPEG, 5 MB at most
+           * @description A PNG, JPEG, WebP or AVIF, 5 MB at most
            */
           image: Blob;
         };
       };
     };
     responses: {
-      /** @description Stored, metadata stripped and at most 1600 px on its longest side; `data.url` serves it */
+      /** @description Stored, metadata stripped and at most 1600 px on its longest side (a WebP or AVIF as WebP); `data.url` serves it. Resized copies 360, 720 and 1440 px wide in WebP and JPEG are served beside it: `<name>.w<width>.webp` and `<name>.w<width>.jpg` for `<name>.<ext>`, never wider than the image itself */
       201: {
         headers: {
           [name: string]: unknown;
