@@ -13,6 +13,8 @@ import { LiveEventHub, type LiveEventHubOptions } from './events/hub.ts';
 import { startLiveEventPruning } from './events/pruning.ts';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.ts';
 import { startMail } from './mail/mailer.ts';
+import { meteredPayments } from './metrics/metered-payments.ts';
+import { registerMetrics } from './metrics/listener.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { connectRedis } from './redis.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     reputation: Reputation;
     /** This instance's open event streams and the events they get (DESIGN §17). */
     liveEvents: LiveEventHub;
+    /** Where `GET /metrics` answers once the app is ready; undefined without METRICS_PORT. */
+    readonly metricsPort: number | undefined;
   }
 }
 
@@ -158,16 +162,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? new (await import('./identity/redis-sign-in-throttle.ts')).RedisSignInThrottle(redis)
         : new MemorySignInThrottle()),
   );
+  const jobs = new JobQueue(database.url, app.log, options.jobs);
+  app.decorate('jobs', jobs);
+  const liveEvents = new LiveEventHub(database.url, app.log, {
+    heartbeatMs: 15_000,
+    ...options.liveEvents,
+  });
+  app.decorate('liveEvents', liveEvents);
+  const metered =
+    config.metrics && registerMetrics(app, config.metrics, { database, jobs, liveEvents });
+  app.decorate('metricsPort', { getter: () => metered?.listener.port });
   const provider: PaymentProvider = config.stripe
     ? new StripePaymentProvider(
         createStripeClient(config.stripe.secretKey, options.stripeConnection),
         config.stripe.webhookSecret,
       )
     : new TestPaymentProvider(database.db);
-  const payments = options.wrapPayments?.(provider) ?? provider;
+  const wrapped = options.wrapPayments?.(provider) ?? provider;
+  const payments = metered ? meteredPayments(wrapped, metered.metrics) : wrapped;
   app.decorate('payments', payments);
-  const jobs = new JobQueue(database.url, app.log, options.jobs);
-  app.decorate('jobs', jobs);
   app.decorate('unsubscribeLinks', new UnsubscribeLinks(options.jwtSecret));
   const escrow: Escrow = { db: database.db, jobs, payments, settings: config.money };
   app.decorate('escrow', escrow);
@@ -178,11 +191,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reputation: Reputation = { db: database.db, jobs };
   app.decorate('reputation', reputation);
   startReveals(reputation);
-  const liveEvents = new LiveEventHub(database.url, app.log, {
-    heartbeatMs: 15_000,
-    ...options.liveEvents,
-  });
-  app.decorate('liveEvents', liveEvents);
   startLiveEventPruning(database.db, jobs);
   const digests: Digests = { db: database.db, jobs, everyMs: config.searchDigestEveryMs };
   startListingNews(digests);
@@ -242,7 +250,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(questionRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
-  await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, {
+    prefix: '/api',
+    testProvider: provider instanceof TestPaymentProvider ? provider : undefined,
+  });
   await app.register(moneyRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(watchlistRoutes, { prefix: '/api' });

@@ -22,6 +22,8 @@ const envSchema = z
   .object({
     PORT: wholeNumberText({ min: 0, max: 65535 }).default(3000),
     HOST: z.string().min(1).default('localhost'),
+    METRICS_PORT: wholeNumberText({ min: 0, max: 65535 }).optional(),
+    METRICS_HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -102,6 +104,8 @@ function requireTogether(ctx: z.RefinementCtx, env: Env, names: (keyof Env)[]): 
 export interface AppConfig {
   port: number;
   host: string;
+  /** Where `GET /metrics` answers, apart from the public port; off without METRICS_PORT. */
+  metrics: { port: number; host: string } | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Absent only until resolveJwtSecret() fills it from DATA_DIR. */
@@ -170,6 +174,10 @@ export function loadConfig(source: NodeJS.ProcessEnv): AppConfig {
   return {
     port: env.PORT,
     host: env.HOST,
+    metrics:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,

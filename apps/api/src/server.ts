@@ -49,7 +49,7 @@ async function main(shutdown: Shutdown): Promise<void> {
     await app.close();
     throw error;
   }
-  printWelcome(config, app.server.address(), app.payments.name);
+  printWelcome(config, app.server.address(), app.payments.name, app.metricsPort);
 }
 
 /**
@@ -157,6 +157,7 @@ function printWelcome(
   config: AppConfig,
   address: AddressInfo | string | null,
   paymentProvider: 'test' | 'stripe',
+  metricsPort: number | undefined,
 ): void {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host)
@@ -172,6 +173,9 @@ function printWelcome(
       ? `  payments: Stripe (webhook endpoint: ${baseUrl}/api/payments/stripe/webhook)`
       : '  payments: built-in test provider (card 4242 4242 4242 4242)',
   );
+  if (config.metrics && metricsPort !== undefined) {
+    lines.push(`  metrics: http://${config.metrics.host}:${metricsPort}/metrics`);
+  }
   if (config.seedDemo) {
     lines.push('  demo accounts:');
     for (const account of demoAccounts) {

@@ -21,8 +21,17 @@ export interface DatabaseHandle {
    * starting together must not both apply a migration or both seed the same rows.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** The pool's connections now, and the queries waiting for one (the metrics report them). */
+  poolUse(): PoolUse;
   /** Ends the pool (and stops the embedded server when this process started it). */
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Pool size per process: the 2-core reference machine saturates well below it. */
@@ -64,6 +73,12 @@ export function openDatabase(url: string, afterClose?: () => Promise<void>): Dat
         client.release();
       }
     },
+    poolUse: () => ({
+      max: POOL_SIZE,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await pool.end();
       await afterClose?.();

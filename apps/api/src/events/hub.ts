@@ -221,6 +221,13 @@ export class LiveEventHub {
     }
   }
 
+  /** How many streams this instance holds open now (the metrics endpoint reports it). */
+  get openStreams(): number {
+    let open = 0;
+    for (const streams of this.#streams.values()) open += streams.size;
+    return open;
+  }
+
   /** Ends every open stream, and every stream opened from now on. */
   endStreams(): void {
     this.#closing = true;

@@ -105,6 +105,17 @@ function preparedIn(tx: Database): Db {
   };
 }
 
+/** A queue's jobs by state, as pg-boss last counted them (its monitor, about once a minute). */
+export interface QueueDepth {
+  queue: QueueName;
+  queued: number;
+  active: number;
+  deferred: number;
+  failed: number;
+}
+
+export type RunOutcome = 'completed' | 'failed';
+
 /** Jobs a worker takes at once; they run side by side. */
 const BATCH = 5;
 
@@ -117,6 +128,7 @@ export class JobQueue {
   readonly #handlers = new Map<QueueName, { handler: Handler<never>; concurrency: number }>();
   readonly #schedules = new Map<QueueName, string>();
   #started = false;
+  #observeRun: (queue: QueueName, outcome: RunOutcome) => void = () => undefined;
 
   constructor(databaseUrl: string, log: JobLog, options: JobQueueOptions = {}) {
     this.#log = log;
@@ -186,6 +198,24 @@ export class JobQueue {
     this.#handlers.set(name, { handler: handler as Handler<never>, concurrency: workers });
   }
 
+  /** Tells `observer` the outcome of each job this process runs (the metrics count them). */
+  observeRuns(observer: (queue: QueueName, outcome: RunOutcome) => void): void {
+    this.#observeRun = observer;
+  }
+
+  /** Every queue's jobs by state; none before the queue has started. */
+  async depths(): Promise<QueueDepth[]> {
+    if (!this.#started) return [];
+    const queues = await this.#boss.getQueues(Object.keys(QUEUES));
+    return queues.map((queue) => ({
+      queue: queue.name as QueueName,
+      queued: queue.queuedCount,
+      active: queue.activeCount,
+      deferred: queue.deferredCount,
+      failed: queue.failedCount,
+    }));
+  }
+
   async #work(name: QueueName, handler: Handler<never>, workers: number): Promise<void> {
     await this.#boss.work(
       name,
@@ -202,7 +232,11 @@ export class JobQueue {
         const outcomes = await Promise.allSettled(jobs.map((job) => handler(job as Job<never>)));
         return jobs.map((job, index): JobResult => {
           const outcome = outcomes[index];
-          if (outcome?.status !== 'rejected') return { id: job.id, status: 'completed' };
+          if (outcome?.status !== 'rejected') {
+            this.#observeRun(name, 'completed');
+            return { id: job.id, status: 'completed' };
+          }
+          this.#observeRun(name, 'failed');
           this.#log.warn(
             { err: outcome.reason, queue: name, jobId: job.id, retry: job.retryCount },
             'job failed; it will be retried',

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { afterCommit } from '../db/after-commit.ts';
 import type { Database } from '../db/client.ts';
+import { countMovement } from '../metrics/metrics.ts';
 import type { LEDGER_ACCOUNTS, LEDGER_MOVEMENTS } from '../db/schema.ts';
 import { ledgerEntries } from '../db/schema.ts';
 
@@ -47,7 +49,10 @@ export async function book(
     )
     .onConflictDoNothing()
     .returning({ id: ledgerEntries.id });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  const moved = entries.reduce((sum, [, cents]) => sum + Math.max(cents, 0), 0);
+  afterCommit((db) => countMovement(db, movement, moved));
+  return true;
 }
 
 /** The fee Reloop keeps of `cents` released to a seller, rounded to the cent. */

@@ -9,12 +9,17 @@ import {
   testConfirmResultSchema,
 } from '@reloop/shared';
 import { createPaymentIntent, recordOrder } from '../../../payments/orders.ts';
-import { CardError, TestPaymentProvider } from '../../../payments/test-provider.ts';
+import { CardError, type TestPaymentProvider } from '../../../payments/test-provider.ts';
 import { currentSession } from '../../../plugins/auth.ts';
 import { bearerAuth, described, errorResponses, publicAccess } from '../responses.ts';
 
-/** Paying for a booking: intent, order, and the test provider's card confirmation. */
-const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Paying for a booking: intent, order, and the test provider's card confirmation, there only
+ * when the built-in test provider takes the payments.
+ */
+const paymentRoutes: FastifyPluginAsyncZod<{
+  testProvider: TestPaymentProvider | undefined;
+}> = async (app, { testProvider: provider }) => {
   app.post(
     '/create-payment-intent',
     {
@@ -65,8 +70,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       recordOrder(app.db, app.payments, app.jobs, currentSession(request).user, request.body),
   );
 
-  const provider = app.payments;
-  if (!(provider instanceof TestPaymentProvider)) return;
+  if (!provider) return;
   app.post(
     '/payments/test/confirm',
     {
