@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       stripe: undefined,
       oidc: undefined,
       admin: undefined,
+      metrics: undefined,
     });
   });
 
@@ -46,10 +47,13 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       S3_PUBLIC_URL: 'https://images.reloop.example/',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      METRICS_PORT: '9464',
     });
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
+      // The metrics listen where the app does unless METRICS_HOST says otherwise.
+      metrics: { port: 9464, host: '0.0.0.0' },
       dataDir: '/srv/reloop',
       databaseUrl: 'postgres://reloop@db:5432/reloop',
       admin: { email: 'boss@example.com', password: 'long enough' },
@@ -64,6 +68,13 @@ describe('loadConfig', () => {
         publicUrl: 'https://images.reloop.example',
       },
       trustProxy: '10.0.0.0/8, 127.0.0.1',
+    });
+  });
+
+  it('listens for metrics on METRICS_HOST when it is set', () => {
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' }).metrics).toEqual({
+      port: 0,
+      host: '127.0.0.1',
     });
   });
 
@@ -83,6 +94,7 @@ describe('loadConfig', () => {
     [{ PORT: '0x50' }, 'PORT'],
     [{ PORT: ' 80' }, 'PORT'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ METRICS_PORT: 'nine' }, 'METRICS_PORT'],
     [{ DATABASE_URL: 'mysql://localhost/reloop', JWT_SECRET: 'x'.repeat(32) }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db/reloop' }, 'JWT_SECRET is required when DATABASE_URL is set'],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
