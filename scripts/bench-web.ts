@@ -1,6 +1,9 @@
 // `npm run bench:web`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
-// network, simulated) on the home page as a visitor and on a category page as the demo buyer,
-// against Reloop started as `npm start` starts it (the production build, a scratch DATA_DIR).
+// network, simulated) on the home page, a listing's page and the search page as a visitor and on
+// a category page as the demo buyer, against Reloop started as `npm start` starts it (the
+// production build, a scratch DATA_DIR). Then the image bytes a phone (390x844, DPR 2) loads for
+// the search page's first screen: as loaded (the variants `srcset` picks) and, for the same
+// images, the originals' sizes (what it loaded before there were variants).
 // One unrecorded run of each page warms the server and the browser up; the measured runs are
 // then interleaved (home, category, home…) so a slow moment of the machine spreads over both
 // pages. Prints every run and the medians of the performance score, LCP, CLS and TBT, with the
@@ -26,6 +29,7 @@ const MIN_SCORE = 95;
 const MAX_CLS = 0.05;
 /** Where the web app keeps its API token (apps/web/src/lib/token.ts). */
 const TOKEN_KEY = 'jwttoken';
+const SEARCH_PATH = '/search?q=laptop';
 
 interface Page {
   name: string;
@@ -66,9 +70,13 @@ async function auditPages(baseUrl: string): Promise<boolean> {
   const buyer = await api.signIn('buyer@reloop.dev', DEMO_PASSWORD);
   const [category] = await api.request<{ _id: string }[]>('GET', '/productcategory');
   if (!category) throw new Error('no categories');
+  const [listing] = await api.request<{ _id: string }[]>('GET', '/advertise/products');
+  if (!listing) throw new Error('no advertised listings');
   const pages: Page[] = [
     { name: 'home, visitor', path: '/', token: undefined },
     { name: 'category, signed-in buyer', path: `/category/${category._id}`, token: buyer.token },
+    { name: 'listing, visitor', path: `/product/${listing._id}`, token: undefined },
+    { name: 'search, visitor', path: SEARCH_PATH, token: undefined },
   ];
 
   const chrome = await launch({
@@ -83,6 +91,12 @@ async function auditPages(baseUrl: string): Promise<boolean> {
   };
   try {
     for (const page of pages) log(`${page.name}, warm-up: ${describe(await auditPage(page))}`);
+    await holdToken(chrome.port, baseUrl, undefined);
+    const images = await phoneImageBytes(chrome.port, `${baseUrl}${SEARCH_PATH}`);
+    log(
+      `search (${SEARCH_PATH}) on a phone, first screen: ${images.count} images, ` +
+        `${formatKb(images.loaded)} loaded (variants); ${formatKb(images.originals)} as originals`,
+    );
     for (let round = 1; round <= RUNS; round++) {
       for (const page of pages) {
         const run = await auditPage(page);
@@ -114,6 +128,53 @@ async function auditPages(baseUrl: string): Promise<boolean> {
   }
   return passed;
 }
+
+/**
+ * The image bytes a phone loads for a page's first screen, in a fresh context (no cache): the
+ * transferred bodies of its image requests, and the sizes of the originals of the same images
+ * (each `<img>`'s `src`), fetched one by one.
+ */
+async function phoneImageBytes(
+  port: number,
+  url: string,
+): Promise<{ count: number; loaded: number; originals: number }> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const requests: Promise<number>[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/images/')) {
+        requests.push(request.sizes().then((sizes) => sizes.responseBodySize));
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const loaded = (await Promise.all(requests)).reduce((sum, bytes) => sum + bytes, 0);
+    const shown = await page.$$eval('img', (images) =>
+      images
+        .filter((image) => image.currentSrc.includes('/api/images/') && image.complete)
+        .map((image) => image.src),
+    );
+    const originalSizes = await Promise.all(
+      shown.map(async (src) => (await page.request.get(src)).body().then((body) => body.length)),
+    );
+    await context.close();
+    return {
+      count: requests.length,
+      loaded,
+      originals: originalSizes.reduce((sum, bytes) => sum + bytes, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * Puts the page's API token in (or takes it out of) the browser's localStorage for the app's
