@@ -161,6 +161,14 @@ describe('the sitemap', () => {
     const files = await locsOf(response.body, 'sitemapindex');
     expect(files[0]).toBe(`${PUBLIC_URL}/sitemaps/pages.xml`);
     expect(files).toHaveLength(2);
+    // HEAD, as some crawlers ask first: the same answer without its body.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/sitemaps/listings-${forSale[0]}.xml`,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(head.body).toBe('');
   });
 
   it('answers an unknown or malformed file with a JSON 404, never the web app', async () => {
