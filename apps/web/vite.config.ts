@@ -96,5 +96,8 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/testing/setup.ts'],
     // Tests stub `fetch` with vi.stubGlobal; undo that after every test.
     unstubGlobals: true,
+    // A file's first test also loads its page's modules: about 5 s when the whole suite shares
+    // two cores, past vitest's default limit. A test that hangs still fails.
+    testTimeout: 15_000,
   },
 }));
