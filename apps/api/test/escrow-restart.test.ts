@@ -10,9 +10,14 @@ import { ledgerEntries, payouts, testTransfers } from '../src/db/schema.ts';
 import { freeLoopbackPort } from '../src/free-port.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { expectSoundBooks, fundsOf, ledgerOf } from './helpers/escrow.ts';
-import { firstCategoryId, HttpClient, registerAccount } from './helpers/http-client.ts';
+import {
+  firstCategoryId,
+  HttpClient,
+  payWithTestCard,
+  registerAccount,
+} from './helpers/http-client.ts';
 import { queueSettled } from './helpers/jobs.ts';
-import { productBody, SUCCESS_CARD } from './helpers/marketplace.ts';
+import { productBody } from './helpers/marketplace.ts';
 import { startServer, waitUntilListening, type ServerProcess } from './helpers/server-process.ts';
 import { TEST_JWT_SECRET } from './helpers/test-app.ts';
 
@@ -82,20 +87,7 @@ describe('the release job across a restart', () => {
       },
     });
     const bookingId = booking._id;
-    const { clientSecret } = await client.expect<{ clientSecret: string }>(
-      200,
-      'POST',
-      '/api/create-payment-intent',
-      { token: buyer.token, body: { bookingId } },
-    );
-    await client.expect(200, 'POST', '/api/payments/test/confirm', {
-      body: {
-        clientSecret,
-        card: SUCCESS_CARD,
-        billingDetails: { name: 'Buyer', email: buyer.email },
-      },
-    });
-    const paymentId = clientSecret.split('_secret_')[0] ?? '';
+    const paymentId = await payWithTestCard(client, buyer, bookingId);
     await client.expect(200, 'POST', '/api/orders', {
       token: buyer.token,
       body: { bookingId, paymentId },

@@ -7,8 +7,13 @@ import { messages } from '@reloop/shared';
 import { categories, demoListings } from '../src/seed/catalog.ts';
 import { databaseUrlWithName, withServer } from './helpers/database.ts';
 import { haproxyInstalled, HAPROXY_PATH, startHaproxy, type Balancer } from './helpers/haproxy.ts';
-import { firstCategoryId, HttpClient, registerAccount } from './helpers/http-client.ts';
-import { productBody, SUCCESS_CARD } from './helpers/marketplace.ts';
+import {
+  firstCategoryId,
+  HttpClient,
+  payWithTestCard,
+  registerAccount,
+} from './helpers/http-client.ts';
+import { productBody } from './helpers/marketplace.ts';
 import { freshKeyPrefix, removeKeysUnder, testRedisUrl } from './helpers/redis.ts';
 import { startTestS3, type TestS3 } from './helpers/s3.ts';
 import { startInstance, type Instance } from './helpers/server-process.ts';
@@ -182,24 +187,11 @@ describe.skipIf(!haproxyInstalled)('two instances behind haproxy', () => {
             buyerMeetingLocation: 'Central Library',
           },
         });
-        const { clientSecret } = await client.expect<{ clientSecret: string }>(
-          200,
-          'POST',
-          '/api/create-payment-intent',
-          { token: buyer.token, body: { bookingId: booking._id } },
-        );
-        await client.expect(200, 'POST', '/api/payments/test/confirm', {
-          body: {
-            clientSecret,
-            card: SUCCESS_CARD,
-            billingDetails: { name: 'B', email: buyer.email },
-          },
-        });
         return {
           client,
           buyer,
           bookingId: booking._id,
-          paymentId: clientSecret.split('_secret_')[0],
+          paymentId: await payWithTestCard(client, buyer, booking._id),
         };
       }),
     );

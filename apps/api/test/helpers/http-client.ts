@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Role } from '@reloop/shared';
 import { nextLink } from './behaviour.ts';
+import { SUCCESS_CARD } from './marketplace.ts';
 
 /**
  * JSON calls to a running server over real sockets, for the process-level tests. Keep-alive
@@ -122,6 +123,28 @@ export async function registerAccount(
     body: { userEmail: email, userName: `A ${role}`, role, userImg: '' },
   });
   return { email, token };
+}
+
+/** Pays for the booking as `buyer` with the test provider's success card; the payment's id. */
+export async function payWithTestCard(
+  client: HttpClient,
+  buyer: { email: string; token: string },
+  bookingId: string,
+): Promise<string> {
+  const { clientSecret } = await client.expect<{ clientSecret: string }>(
+    200,
+    'POST',
+    '/api/create-payment-intent',
+    { token: buyer.token, body: { bookingId } },
+  );
+  await client.expect(200, 'POST', '/api/payments/test/confirm', {
+    body: {
+      clientSecret,
+      card: SUCCESS_CARD,
+      billingDetails: { name: 'Buyer', email: buyer.email },
+    },
+  });
+  return clientSecret.split('_secret_')[0] ?? '';
 }
 
 /** The id of the first category, which every product needs. */
