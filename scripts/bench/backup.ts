@@ -22,7 +22,10 @@ export async function benchBackup({ sqlUrl, cleanup, log }: BackupRun): Promise<
   const archive = path.join(dataDir, 'bench.tgz');
   log('\nbackup: the bench database into one archive, then restored into an empty database…');
   let started = performance.now();
-  const manifest = await backup({ dataDir, databaseUrl: sqlUrl, s3: undefined }, archive);
+  const manifest = await backup(
+    { dataDir, databaseUrl: sqlUrl, s3: undefined, jwtSecret: undefined },
+    archive,
+  );
   const backupSeconds = seconds(started);
   const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
   const megabytes = ((await stat(archive)).size / 1_000_000).toFixed(0);
@@ -31,7 +34,12 @@ export async function benchBackup({ sqlUrl, cleanup, log }: BackupRun): Promise<
   cleanup.add(() => target.drop());
   started = performance.now();
   await restore(
-    { dataDir: path.join(dataDir, 'restored'), databaseUrl: target.url, s3: undefined },
+    {
+      dataDir: path.join(dataDir, 'restored'),
+      databaseUrl: target.url,
+      s3: undefined,
+      jwtSecret: undefined,
+    },
     archive,
   );
   log(`  restore into an empty database: ${seconds(started)} s`);

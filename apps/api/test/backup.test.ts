@@ -1,23 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { freeLoopbackPort } from '../src/free-port.ts';
 import { createPostgresDatabase } from '../../../e2e/src/postgres.ts';
-import { firstCategoryId, HttpClient, registerAccount } from './helpers/http-client.ts';
+import {
+  firstCategoryId,
+  HttpClient,
+  payWithTestCard,
+  registerAccount,
+} from './helpers/http-client.ts';
 import { productBody } from './helpers/marketplace.ts';
 import { startServer, waitUntilListening } from './helpers/server-process.ts';
 
 /**
- * `npm run backup`, wipe, `npm run restore`: every row of every table and every image file
- * comes back as it was, on the embedded database and on a DATABASE_URL server, and the
- * restored Reloop serves a listing and its image. A target that is not empty is refused with
- * one line, untouched.
+ * `npm run backup`, wipe, `npm run restore`: every row of every table, every job waiting in the
+ * queue and every image file comes back as it was, on the embedded database and on a
+ * DATABASE_URL server, and the restored Reloop serves a listing and its image, and takes a
+ * token signed before the backup. A target that is not empty is refused with one line, untouched.
  */
 const cli = fileURLToPath(new URL('../src/backup/main.ts', import.meta.url));
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -64,12 +69,49 @@ async function imageDigests(dataDir: string): Promise<Record<string, string>> {
   return digests;
 }
 
-async function embeddedDigests(dataDir: string): Promise<Record<string, string>> {
+/** The job queue's jobs: what each does, its state and when it may start. */
+async function jobs(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ startAfter: number }>(
+      `select name, data, state::text, (extract(epoch from start_after) * 1000)::float8 as "startAfter"
+         from pgboss.job order by id`,
+    );
+    return rows.map((row) => ({ ...row, startAfter: Math.round(row.startAfter) }));
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseState(url: string) {
+  return { tables: await tableDigests(url), jobs: await jobs(url) };
+}
+
+async function embeddedState(dataDir: string) {
   const server = await startEmbeddedPostgres(dataDir);
   try {
-    return await tableDigests(server.url);
+    return await databaseState(server.url);
   } finally {
     await server.stop();
+  }
+}
+
+/** Until no job is due or running: those left wait for a later time, so the rows hold still. */
+async function untilNoJobIsDue(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ due: number }>(
+        `select count(*)::int as due from pgboss.job
+          where state = 'active' or (state in ('created', 'retry') and start_after <= now())`,
+      );
+      if (rows[0]?.due === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await client.end();
   }
 }
 
@@ -92,7 +134,12 @@ async function withReloop<T>(
   }
 }
 
-async function bookAndMessage(client: HttpClient): Promise<void> {
+/**
+ * A booking with a message, paid for and handed over: its money is held, and its release is a
+ * job waiting until the complaint window ends. Returns when no job is due, so a backup then and
+ * the database after it hold the same rows.
+ */
+async function handOverASale(client: HttpClient, databaseUrl: string) {
   const seller = await registerAccount(client, 'seller');
   const buyer = await registerAccount(client, 'buyer');
   const product = await client.expect<{ _id: string }>(201, 'POST', '/api/product', {
@@ -107,6 +154,27 @@ async function bookAndMessage(client: HttpClient): Promise<void> {
     token: buyer.token,
     body: { text: 'Is the battery original?' },
   });
+  const paymentId = await payWithTestCard(client, buyer, booking._id);
+  await client.expect(200, 'POST', '/api/orders', {
+    token: buyer.token,
+    body: { bookingId: booking._id, paymentId },
+  });
+  const { releaseAt } = await client.expect<{ releaseAt: string }>(
+    200,
+    'POST',
+    `/api/bookings/${booking._id}/complete`,
+    { token: buyer.token },
+  );
+  await untilNoJobIsDue(databaseUrl);
+  return {
+    buyer,
+    release: {
+      name: 'release',
+      data: { bookingId: booking._id },
+      state: 'created',
+      startAfter: Date.parse(releaseAt),
+    },
+  };
 }
 
 /** A listing of the restored app and its image, as a visitor gets them, byte for byte. */
@@ -141,22 +209,27 @@ describe('backup and restore on the embedded database', () => {
     const dataDir = path.join(scratch, 'embedded');
     const archive = path.join(scratch, 'embedded.tgz');
     const env = { DATA_DIR: dataDir };
-    const backedUp = await withReloop(env, async (client) => {
-      await bookAndMessage(client);
-      return run('backup', archive, env);
+    const { sale, backedUp } = await withReloop(env, async (client) => {
+      const url = await runningEmbeddedPostgresUrl(dataDir);
+      if (!url) throw new Error('the running Reloop has no embedded server');
+      const sold = await handOverASale(client, url);
+      return { sale: sold, backedUp: run('backup', archive, env) };
     });
     expect(backedUp.stderr).toBe('');
-    expect(backedUp.stdout).toMatch(/^Backed up \d+ tables \([\d,]+ rows\) and \d+ images/);
-    const tables = await embeddedDigests(dataDir);
+    expect(backedUp.stdout).toMatch(/^Backed up \d+ tables \([\d,]+ rows\) and \d+ images[^;]*$/);
+    const state = await embeddedState(dataDir);
+    expect(state.jobs).toContainEqual(sale.release);
+    expect(sale.release.startAfter).toBeGreaterThan(Date.now());
     const images = await imageDigests(dataDir);
     expect(Object.keys(images).length).toBeGreaterThan(0);
 
     await rm(dataDir, { recursive: true });
     const restored = run('restore', archive, env);
     expect(restored.stderr).toBe('');
-    expect(restored.stdout).toMatch(/^Restored /);
-    expect(await embeddedDigests(dataDir)).toEqual(tables);
+    expect(restored.stdout).toMatch(/^Restored [^;]*$/);
+    expect(await embeddedState(dataDir)).toEqual(state);
     expect(await imageDigests(dataDir)).toEqual(images);
+    expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
 
     const entries = await readdir(dataDir);
     const refused = run('restore', archive, env);
@@ -166,9 +239,15 @@ describe('backup and restore on the embedded database', () => {
       stderr: `DATA_DIR ${dataDir} is not empty: restore into a new, empty DATA_DIR`,
     });
     expect(await readdir(dataDir)).toEqual(entries);
-    expect(await embeddedDigests(dataDir)).toEqual(tables);
+    expect(await embeddedState(dataDir)).toEqual(state);
 
-    await withReloop(env, servesListingWithImage(images));
+    await withReloop(env, async (client, baseUrl) => {
+      await servesListingWithImage(images)(client, baseUrl);
+      // The buyer's token from before the backup still signs them in.
+      await client.expect(200, 'GET', `/api/booking/${sale.release.data.bookingId}`, {
+        token: sale.buyer.token,
+      });
+    });
   }, 180_000);
 });
 
@@ -182,19 +261,23 @@ describe('backup and restore on a DATABASE_URL server', () => {
       const dataDir = path.join(scratch, 'server');
       const archive = path.join(scratch, 'server.tgz');
       const env = { ...original.serverEnv, DATA_DIR: dataDir };
-      const backedUp = await withReloop(env, async (client) => {
-        await bookAndMessage(client);
-        return run('backup', archive, env);
-      });
+      const { sale, backedUp } = await withReloop(env, async (client) => ({
+        sale: await handOverASale(client, original.url),
+        backedUp: run('backup', archive, env),
+      }));
       expect(backedUp.stderr).toBe('');
-      const tables = await tableDigests(original.url);
+      expect(backedUp.stdout).toMatch(
+        /; sign-ins and unsubscribe links hold only where the same JWT_SECRET is set$/,
+      );
+      const state = await databaseState(original.url);
+      expect(state.jobs).toContainEqual(sale.release);
       const images = await imageDigests(dataDir);
 
       await rm(path.join(dataDir, 'images'), { recursive: true });
       const target = { ...emptied.serverEnv, DATA_DIR: dataDir };
       const restored = run('restore', archive, target);
       expect(restored.stderr).toBe('');
-      expect(await tableDigests(emptied.url)).toEqual(tables);
+      expect(await databaseState(emptied.url)).toEqual(state);
       expect(await imageDigests(dataDir)).toEqual(images);
 
       const unused = path.join(scratch, 'unused');
@@ -204,7 +287,7 @@ describe('backup and restore on a DATABASE_URL server', () => {
         stdout: '',
         stderr: 'the database DATABASE_URL names is not empty: restore into a new, empty database',
       });
-      expect(await tableDigests(original.url)).toEqual(tables);
+      expect(await databaseState(original.url)).toEqual(state);
       await expect(readdir(unused)).rejects.toThrow(/ENOENT/);
 
       await withReloop(target, servesListingWithImage(images));

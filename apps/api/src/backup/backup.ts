@@ -27,13 +27,17 @@ import {
 import { extractTar, NotATarArchive, readTar, writeTar, type TarEntry } from './tar.ts';
 
 /**
- * `npm run backup` and `npm run restore` (docs/decisions/024): one gzipped tar holding
- * manifest.json first, then every table's rows (database/) and the images under DATA_DIR/images
- * (images/). Images kept in an S3 bucket stay there, out of the archive.
+ * `npm run backup` and `npm run restore` (docs/decisions/025): one gzipped tar holding
+ * manifest.json first, then every table's rows (database/), the images under DATA_DIR/images
+ * (images/) and the token-signing secret generated into DATA_DIR (jwt-secret). Images kept in an
+ * S3 bucket stay there, out of the archive.
  */
 export const ARCHIVE_FORMAT = 'reloop-backup';
-const FORMAT_VERSION = 1;
+/** 2 added the job queue's rows and the jwt-secret; a format 1 archive has neither. */
+const FORMAT_VERSION = 2;
+const READABLE_FORMATS = [1, FORMAT_VERSION];
 const MANIFEST = 'manifest.json';
+const JWT_SECRET_FILE = 'jwt-secret';
 
 export interface Manifest {
   format: typeof ARCHIVE_FORMAT;
@@ -43,9 +47,11 @@ export interface Manifest {
   database: DatabaseContents;
   /** The local images archived; a bucket's are not. */
   images: { count: number; bytes: number; bucket: string | undefined };
+  /** Whether DATA_DIR/jwt-secret is archived: without JWT_SECRET, tokens are signed with it. */
+  jwtSecret: boolean;
 }
 
-type BackupConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 's3'>;
+type BackupConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 's3' | 'jwtSecret'>;
 
 /** Writes the archive to `file` (a new file); returns what it holds. */
 export async function backup(config: BackupConfig, file: string): Promise<Manifest> {
@@ -58,6 +64,10 @@ export async function backup(config: BackupConfig, file: string): Promise<Manife
       dumpDatabase(url, path.join(staging, 'database')),
     );
     const images = config.s3 ? [] : await imageEntries(imagesDir(config));
+    const secret =
+      config.jwtSecret || !existsSync(jwtSecretFile(config))
+        ? []
+        : [{ name: JWT_SECRET_FILE, source: jwtSecretFile(config) }];
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: FORMAT_VERSION,
@@ -69,6 +79,7 @@ export async function backup(config: BackupConfig, file: string): Promise<Manife
         bytes: await totalSize(images),
         bucket: config.s3?.bucket,
       },
+      jwtSecret: secret.length > 0,
     };
     const manifestFile = path.join(staging, MANIFEST);
     await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
@@ -76,7 +87,12 @@ export async function backup(config: BackupConfig, file: string): Promise<Manife
       name: `database/${path.basename(rowsFile('', table))}`,
       source: rowsFile(path.join(staging, 'database'), table),
     }));
-    await writeTar(partial, [{ name: MANIFEST, source: manifestFile }, ...tables, ...images]);
+    await writeTar(partial, [
+      { name: MANIFEST, source: manifestFile },
+      ...tables,
+      ...images,
+      ...secret,
+    ]);
     await rename(partial, file);
     return manifest;
   } finally {
@@ -96,7 +112,7 @@ export async function restore(config: BackupConfig, file: string): Promise<Manif
   const staging = await mkdtemp(path.join(tmpdir(), 'reloop-restore-'));
   try {
     await extractTar(file, staging, (name) => {
-      if (!/^(database|images)\/[^/]/.test(name) && name !== MANIFEST) {
+      if (!/^(database|images)\/[^/]/.test(name) && name !== MANIFEST && name !== JWT_SECRET_FILE) {
         throw new BackupError(`${file} holds ${name}, which is not part of a Reloop archive`);
       }
     });
@@ -105,6 +121,11 @@ export async function restore(config: BackupConfig, file: string): Promise<Manif
         loadDatabase(url, path.join(staging, 'database'), manifest.database),
       );
       await moveImages(path.join(staging, 'images'), imagesDir(config));
+      // With JWT_SECRET set (always with DATABASE_URL), tokens are signed with it, not the file.
+      if (manifest.jwtSecret && !config.jwtSecret) {
+        const secret = await readFile(path.join(staging, JWT_SECRET_FILE));
+        await writeFile(jwtSecretFile(config), secret, { mode: 0o600, flag: 'wx' });
+      }
     } catch (error) {
       // The target was empty: what this restore wrote there goes again.
       await emptyFolder(config.databaseUrl ? imagesDir(config) : config.dataDir);
@@ -117,6 +138,7 @@ export async function restore(config: BackupConfig, file: string): Promise<Manif
 }
 
 const imagesDir = (config: BackupConfig) => path.join(config.dataDir, 'images');
+const jwtSecretFile = (config: BackupConfig) => path.join(config.dataDir, JWT_SECRET_FILE);
 
 async function refuseNonEmptyTarget(config: BackupConfig): Promise<void> {
   if (config.databaseUrl) {
@@ -178,12 +200,18 @@ async function readManifest(file: string): Promise<Manifest> {
     throw notReloop;
   }
   if (manifest.format !== ARCHIVE_FORMAT || !manifest.database) throw notReloop;
-  if (manifest.formatVersion !== FORMAT_VERSION) {
+  if (!READABLE_FORMATS.includes(manifest.formatVersion ?? 0)) {
     throw new BackupError(
       `${file} is a Reloop archive of format ${manifest.formatVersion}, which this Reloop cannot read`,
     );
   }
-  return manifest as Manifest;
+  // Format 1 holds no job queue and no secret.
+  const { jobQueueVersion = null } = manifest.database;
+  return {
+    ...(manifest as Manifest),
+    database: { ...manifest.database, jobQueueVersion },
+    jwtSecret: manifest.jwtSecret ?? false,
+  };
 }
 
 /** Every file under the images folder, kept with its path below it. */

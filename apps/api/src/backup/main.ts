@@ -24,11 +24,13 @@ async function main(): Promise<void> {
   const rows = database.tables.reduce((sum, table) => sum + table.rows, 0);
   const contents = `${database.tables.length} tables (${rows.toLocaleString('en')} rows)`;
   const line = `${verb} ${contents}${localImages(manifest)} ${direction} ${archive} in ${seconds} s`;
-  console.log(
-    images.bucket
-      ? `${line}; images are in the S3 bucket ${images.bucket}, not in the archive`
-      : line,
-  );
+  const notes = [
+    images.bucket && `images are in the S3 bucket ${images.bucket}, not in the archive`,
+    // Sign-ins and the unsubscribe links in sent emails are signed with the secret.
+    (!manifest.jwtSecret || config.jwtSecret) &&
+      'sign-ins and unsubscribe links hold only where the same JWT_SECRET is set',
+  ].filter(Boolean);
+  console.log([line, ...notes].join('; '));
 }
 
 function localImages({ images }: Manifest): string {
