@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import { publicBaseUrl, type AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { MemorySignInThrottle, type SignInThrottle } from './identity/sign-in-throttle.ts';
 import { TokenService } from './identity/tokens.ts';
@@ -264,7 +264,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(stripeWebhookRoutes, { prefix: '/api', provider, payments });
   }
   await registerImageServing(app, images);
-  await registerSeo(app, { db: app.db, categories: app.categories, publicUrl: config.publicUrl });
+  await registerSeo(app, {
+    db: app.db,
+    categories: app.categories,
+    siteUrl: () => publicBaseUrl(config, app.server.address()),
+  });
   await registerStaticFiles(app, {
     webDistDir: options.webDistDir,
     db: app.db,

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -154,6 +155,21 @@ export interface S3Config {
  */
 export const servedOverHttps = (config: Pick<AppConfig, 'publicUrl'>): boolean =>
   config.publicUrl?.startsWith('https:') === true;
+
+/**
+ * Where links in emails, the payment provider's return links and the sitemaps point: PUBLIC_URL, or else this
+ * instance's own address as it listens (PORT=0 picks a port only when listening, so it is read
+ * then).
+ */
+export function publicBaseUrl(
+  config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>,
+  listening: AddressInfo | string | null,
+): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  const port = typeof listening === 'object' && listening ? listening.port : config.port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

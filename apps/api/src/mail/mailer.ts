@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.ts';
+import { publicBaseUrl, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { composeEmail } from './compose.ts';
@@ -15,21 +15,6 @@ import type { UnsubscribeLinks } from './unsubscribe.ts';
  */
 /** Worker loops, each sending up to a batch of emails at once (jobs/queue.ts). */
 const MAIL_WORKERS = 2;
-
-/**
- * Where links in emails and the payment provider's return links point: PUBLIC_URL, or else this
- * instance's own address as it listens (PORT=0 picks a port only when listening, so it is read
- * then).
- */
-export function publicBaseUrl(
-  config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>,
-  listening: AddressInfo | string | null,
-): string {
-  if (config.publicUrl) return config.publicUrl;
-  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
-  const port = typeof listening === 'object' && listening ? listening.port : config.port;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
 
 export function startMail(app: {
   config: AppConfig;

@@ -19,16 +19,15 @@ const PRIVATE_PATHS = [
 /**
  * robots.txt. Listing photos are served under /api/images/, and a listing's rich result needs
  * its image: crawlers take the longest matching rule, so that Allow wins over `Disallow: /api/`.
- * The Sitemap line must be an absolute URL, so it is there only with PUBLIC_URL: the request's
- * Host is the client's to set and is never taken instead.
+ * The Sitemap line is an absolute URL on `siteUrl` (PUBLIC_URL, else where Reloop listens).
  */
-export function robotsTxt(publicUrl: string | undefined): string {
+export function robotsTxt(siteUrl: string): string {
   const lines = [
     'User-agent: *',
     'Allow: /',
     'Allow: /api/images/',
     ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
   ];
-  if (publicUrl !== undefined) lines.push('', `Sitemap: ${publicUrl}/sitemap.xml`);
+  lines.push('', `Sitemap: ${siteUrl}/sitemap.xml`);
   return `${lines.join('\n')}\n`;
 }

@@ -14,8 +14,11 @@ import {
 export interface SeoOptions {
   db: Database;
   categories: CategoryCatalog;
-  /** PUBLIC_URL: the sitemaps name absolute URLs, so without it there are none. */
-  publicUrl: string | undefined;
+  /**
+   * Where the sitemaps' absolute URLs start: PUBLIC_URL, else the address Reloop listens on
+   * (config.ts publicBaseUrl), as in emails. Never the request's Host, which is the client's.
+   */
+  siteUrl: () => string;
   /** Listings per sitemap file and per read of one; tests make them small. */
   sizes?: SitemapSizes;
 }
@@ -32,7 +35,7 @@ const notFound = (reply: FastifyReply) => reply.code(404).send({ message: messag
  * /sitemap.xml and its files under /sitemaps/. Not part of the API: no schema, not in its docs.
  */
 export async function registerSeo(app: FastifyInstance, options: SeoOptions): Promise<void> {
-  const { db, publicUrl } = options;
+  const { db, siteUrl } = options;
   const sizes = options.sizes ?? SITEMAP_SIZES;
   const hidden = { schema: { hide: true } };
 
@@ -40,18 +43,17 @@ export async function registerSeo(app: FastifyInstance, options: SeoOptions): Pr
     reply
       .header('cache-control', CACHE_CONTROL)
       .type('text/plain; charset=utf-8')
-      .send(robotsTxt(publicUrl)),
+      .send(robotsTxt(siteUrl())),
   );
 
   app.get('/sitemap.xml', hidden, async (_request, reply) => {
-    if (publicUrl === undefined) return notFound(reply);
-    const index = await sitemapIndex(db, publicUrl, sizes.perFile);
+    const index = await sitemapIndex(db, siteUrl(), sizes.perFile);
     return reply.header('cache-control', CACHE_CONTROL).type(XML).send(index);
   });
 
   app.get<{ Params: { file: string } }>('/sitemaps/:file', hidden, async (request, reply) => {
-    if (publicUrl === undefined) return notFound(reply);
     const { file } = request.params;
+    const publicUrl = siteUrl();
     if (file === 'pages.xml') {
       const categories = JSON.parse(await options.categories.json()) as Category[];
       const sitemap = pagesSitemap(

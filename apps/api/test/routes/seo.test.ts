@@ -61,12 +61,11 @@ describe('GET /robots.txt', () => {
     expect(response.body).not.toContain('evil.example');
   });
 
-  it('names no sitemap without PUBLIC_URL, never taking the Host', async () => {
-    await start({});
+  it('names the sitemap where Reloop listens without PUBLIC_URL, never taking the Host', async () => {
+    await start({ PORT: '4321' });
     const response = await t.app.inject({ url: '/robots.txt', headers: FORGED });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('Disallow: /api/');
-    expect(response.body).not.toContain('Sitemap:');
+    expect(response.body).toContain('\nSitemap: http://localhost:4321/sitemap.xml\n');
     expect(response.body).not.toContain('evil.example');
   });
 });
@@ -93,7 +92,7 @@ describe('the sitemap', () => {
     await registerSeo(small, {
       db: t.db,
       categories: t.app.categories,
-      publicUrl: SMALL_URL,
+      siteUrl: () => SMALL_URL,
       sizes: { perFile: 3, batch: 2 },
     });
   });
@@ -185,13 +184,22 @@ describe('the sitemap', () => {
 });
 
 describe('the sitemap without PUBLIC_URL', () => {
-  it('is not there: its URLs must be absolute, and the Host is never taken', async () => {
-    await start({});
-    for (const url of ['/sitemap.xml', '/sitemaps/pages.xml']) {
-      const response = await t.app.inject({ url, headers: FORGED });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ message: messages.notFound });
-    }
+  it('names where Reloop listens, as emails do, never the Host', async () => {
+    await start({ PORT: '4321' });
+    const productId = await createProductAs(t.app, seller);
+    const index = await t.app.inject({ url: '/sitemap.xml', headers: FORGED });
+    expect(index.statusCode).toBe(200);
+    const files = await locsOf(index.body, 'sitemapindex');
+    expect(files).toContain('http://localhost:4321/sitemaps/pages.xml');
+    const listingsFile = files.find((file) => file.includes('/sitemaps/listings-')) ?? '';
+    const listings = await t.app.inject({
+      url: new URL(listingsFile).pathname,
+      headers: FORGED,
+    });
+    expect(await locsOf(listings.body, 'urlset')).toEqual([
+      `http://localhost:4321/product/${productId}`,
+    ]);
+    expect(index.body + listings.body).not.toContain('evil.example');
   });
 });
 

@@ -10,7 +10,7 @@ import {
   payoutAccountSchema,
   payoutSetupSchema,
 } from '@reloop/shared';
-import { publicBaseUrl } from '../../../mail/mailer.ts';
+import { publicBaseUrl } from '../../../config.ts';
 import { listDisputes, resolveDispute } from '../../../money/escrow.ts';
 import { payoutAccountStatus, setUpPayouts } from '../../../money/payouts.ts';
 import { moneyOverview, sellerEarnings } from '../../../money/reports.ts';
