@@ -2,16 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
-/** Runs `work` on one connection to `url`, always closing it. */
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+export { withClient } from '../../apps/api/src/db/client.ts';
 
 export interface IdleProbe {
   /**

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { categories, demoListings } from '../src/seed/catalog.ts';
-import { databaseUrlWithName, withServer } from './helpers/database.ts';
+import { withClient } from '../src/db/client.ts';
+import { databaseUrlWithName } from './helpers/database.ts';
 import { haproxyInstalled, HAPROXY_PATH, startHaproxy, type Balancer } from './helpers/haproxy.ts';
 import {
   firstCategoryId,
@@ -53,7 +54,7 @@ beforeAll(async () => {
   // migrate it or both seed it.
   databaseName = `reloop_scale_out_${process.pid}_${Date.now()}`;
   const serverUrl = inject('postgresServerUrl');
-  await withServer(serverUrl, (client) => client.query(`create database "${databaseName}"`));
+  await withClient(serverUrl, (client) => client.query(`create database "${databaseName}"`));
   const shared = {
     DATABASE_URL: databaseUrlWithName(serverUrl, databaseName),
     JWT_SECRET: TEST_JWT_SECRET,
@@ -81,7 +82,7 @@ afterAll(async () => {
     instance.process.child.kill('SIGTERM');
     await instance.process.exited;
   }
-  await withServer(inject('postgresServerUrl'), (client) =>
+  await withClient(inject('postgresServerUrl'), (client) =>
     client.query(`drop database if exists "${databaseName}" with (force)`),
   );
   await s3?.close();
@@ -99,7 +100,7 @@ const b = () => instance(1);
 
 describe.skipIf(!haproxyInstalled)('two instances behind haproxy', () => {
   it('started together on an empty database: migrated once, seeded once', async () => {
-    const counts = await withServer(
+    const counts = await withClient(
       databaseUrlWithName(inject('postgresServerUrl'), databaseName),
       async (client) => {
         const count = async (table: string) =>

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freeLoopbackPort } from '../src/free-port.ts';
-import { createTestDatabase, withServer, type TestDatabase } from './helpers/database.ts';
+import { withClient } from '../src/db/client.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { firstCategoryId, HttpClient, registerAccount } from './helpers/http-client.ts';
 import { productBody } from './helpers/marketplace.ts';
 import { TEST_JWT_SECRET } from './helpers/test-app.ts';
@@ -203,7 +204,7 @@ describe('stopping the server process', () => {
     expectAllAnswered(report);
     const name = database.name;
     const connections = () =>
-      withServer(inject('postgresServerUrl'), async (client) => {
+      withClient(inject('postgresServerUrl'), async (client) => {
         const { rows } = await client.query<{ n: number }>(
           'select count(*)::int as n from pg_stat_activity where datname = $1',
           [name],

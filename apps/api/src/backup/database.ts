@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
+import { withClient } from '../db/client.ts';
 import { migrationsFolder } from '../paths.ts';
 import {
   createJobQueueSchema,
@@ -227,14 +228,4 @@ async function loadTable(
     }
   }
   if (batch.length > 0) await client.query(insert, [batch]);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -99,6 +99,20 @@ export async function connectDatabase(config: {
   return openDatabase(server.url, server.stop);
 }
 
+/** Runs `work` on one connection of its own to `url`, always closing it. */
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** PostgreSQL error code of a failed query; drizzle wraps the driver's error in `cause`. */
 export function sqlErrorCode(error: unknown): string | undefined {
   for (let current = error; current instanceof Object; current = (current as Error).cause) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { openDatabase, withClient, type DatabaseHandle } from '../../src/db/client.ts';
 
 export interface TestDatabase {
   name: string;
@@ -18,14 +18,14 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const serverUrl = inject('postgresServerUrl');
   const name = `reloop_test_${randomUUID().replaceAll('-', '')}`;
-  const copied = await withServer(serverUrl, (client) =>
+  const copied = await withClient(serverUrl, (client) =>
     whileInUse(() => client.query(`create database "${name}" template "${template}"`)),
   );
   if (!copied) throw new Error(`${template} stayed in use; it cannot be copied`);
   return {
     name,
     url: databaseUrlWithName(serverUrl, name),
-    drop: () => withServer(serverUrl, (client) => dropWhenDisconnected(client, name)),
+    drop: () => withClient(serverUrl, (client) => dropWhenDisconnected(client, name)),
   };
 }
 
@@ -59,19 +59,6 @@ async function whileInUse(query: () => Promise<unknown>): Promise<boolean> {
     }
   }
   return false;
-}
-
-export async function withServer<T>(
-  serverUrl: string,
-  run: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export function databaseUrlWithName(serverUrl: string, name: string): string {

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { messages } from '@reloop/shared';
 import { call } from '../helpers/behaviour.ts';
-import { createTestDatabase, withServer, type TestDatabase } from '../helpers/database.ts';
+import { withClient } from '../../src/db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import {
   openEventStream,
   type EventStreamClient,
@@ -207,7 +208,7 @@ describe('GET /api/events', () => {
       // The earlier transaction writes its event first and commits last.
       await earlier.query('begin');
       await earlier.query(notice('00000000-0000-4000-8000-000000000001'));
-      await withServer(database.url, async (later) => {
+      await withClient(database.url, async (later) => {
         await later.query(notice('00000000-0000-4000-8000-000000000002'));
         await later.query(`select pg_notify('reloop_live_events', '')`);
       });

@@ -40,6 +40,10 @@ async function sample(name: string, labels: Record<string, string> = {}): Promis
   return 0;
 }
 
+/** Calls to the payment provider of `operation` that ended in `outcome`. */
+const providerCalls = (operation: string, outcome: 'success' | 'failure') =>
+  sample('reloop_payment_provider_request_duration_seconds_count', { operation, outcome });
+
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (!(await check())) {
@@ -118,12 +122,7 @@ describe('metrics', () => {
     const seller = await createActor(t.app, 'seller');
     const productId = await createProductAs(t.app, seller);
     const { buyer, bookingId } = await sellProduct(t.app, productId);
-    expect(
-      await sample('reloop_payment_provider_request_duration_seconds_count', {
-        operation: 'create_intent',
-        outcome: 'success',
-      }),
-    ).toBe(1);
+    expect(await providerCalls('create_intent', 'success')).toBe(1);
     expect(await sample('reloop_ledger_movements_total', { movement: 'payment' })).toBe(1);
     const price = await sample('reloop_ledger_moved_cents_total', { movement: 'payment' });
     expect(price).toBeGreaterThan(0);
@@ -132,12 +131,7 @@ describe('metrics', () => {
       actor: buyer,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(
-      await sample('reloop_payment_provider_request_duration_seconds_count', {
-        operation: 'refund',
-        outcome: 'success',
-      }),
-    ).toBe(1);
+    expect(await providerCalls('refund', 'success')).toBe(1);
     expect(await sample('reloop_ledger_movements_total', { movement: 'refund' })).toBe(1);
     expect(await sample('reloop_ledger_moved_cents_total', { movement: 'refund' })).toBe(price);
   });
@@ -171,13 +165,8 @@ describe('metrics', () => {
       async () =>
         (await sample('reloop_job_runs_total', { queue: 'refund', outcome: 'failed' })) >= 1,
     );
-    const refunds = (outcome: string) =>
-      sample('reloop_payment_provider_request_duration_seconds_count', {
-        operation: 'refund',
-        outcome,
-      });
-    expect(await refunds('failure')).toBeGreaterThanOrEqual(1);
-    expect(await refunds('success')).toBe(0);
+    expect(await providerCalls('refund', 'failure')).toBeGreaterThanOrEqual(1);
+    expect(await providerCalls('refund', 'success')).toBe(0);
 
     // The provider is back: the retried job sends the refund.
     refundsFail = false;
@@ -185,7 +174,7 @@ describe('metrics', () => {
       async () =>
         (await sample('reloop_job_runs_total', { queue: 'refund', outcome: 'completed' })) === 1,
     );
-    expect(await refunds('success')).toBe(1);
+    expect(await providerCalls('refund', 'success')).toBe(1);
   });
 
   it('counts the event streams open on this instance', async () => {
