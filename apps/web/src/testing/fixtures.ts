@@ -1,4 +1,4 @@
-import type { Booking, Product, Profile, Review, Sale } from '@reloop/shared';
+import type { Booking, Product, ProductDetail, Profile, Review, Sale } from '@reloop/shared';
 
 /** An unpaid booking of a ThinkPad by the signed-in test buyer. */
 export const unpaidBooking: Booking = {
@@ -106,6 +106,13 @@ export const sellerProfile: Profile = {
   rating: { average: 4.5, count: 4, histogram: [0, 0, 1, 0, 3] },
   completedSales: 7,
   completedPurchases: 0,
+};
+
+/** The ThinkPad as its page shows it: with its seller's id and the day they joined. */
+export const listedProductDetail: ProductDetail = {
+  ...listedProduct,
+  sellerId: sellerProfile._id,
+  sellerSince: sellerProfile.memberSince,
 };
 
 /** A buyer's shown review of that seller, not answered yet. */

@@ -2,18 +2,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, QuestionAsked } from '@reloop/shared';
 import { messages } from '@reloop/shared/messages';
-import { listedProduct } from '../../../testing/fixtures.ts';
+import { listedProductDetail } from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const sellerId = '44444444-4444-4444-8444-444444444444';
-const listing: ProductDetail = {
-  ...listedProduct,
-  batteryHealth: null,
-  sellerId,
-  sellerSince: '2025-03-14T12:00:00.000Z',
-  sellerRating: null,
-};
+const listing: ProductDetail = { ...listedProductDetail, batteryHealth: null, sellerRating: null };
+const { sellerId } = listing;
 const ASK = `/api/product/${listing._id}/questions`;
 const questionId = '77777777-7777-4777-8777-777777777777';
 const asked = (changes: Partial<QuestionAsked> = {}): QuestionAsked => ({

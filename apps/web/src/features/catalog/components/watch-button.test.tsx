@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductDetail } from '@reloop/shared';
-import { listedProduct } from '../../../testing/fixtures.ts';
+import type { Product } from '@reloop/shared';
+import { listedProduct, listedProductDetail } from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const sellerId = '44444444-4444-4444-8444-444444444444';
-const listing: ProductDetail = {
-  ...listedProduct,
-  sellerId,
-  sellerSince: '2025-03-14T12:00:00.000Z',
-};
+const listing = listedProductDetail;
+const { sellerId } = listing;
 const listingPath = `/product/${listing._id}`;
 const other: Product = {
   ...listedProduct,

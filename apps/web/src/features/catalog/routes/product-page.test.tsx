@@ -1,18 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Booking, Product, ProductDetail } from '@reloop/shared';
-import { listedProduct, paidBooking, unpaidBooking } from '../../../testing/fixtures.ts';
+import {
+  listedProduct,
+  listedProductDetail,
+  paidBooking,
+  unpaidBooking,
+} from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const sellerId = '44444444-4444-4444-8444-444444444444';
 const listing: ProductDetail = {
-  ...listedProduct,
+  ...listedProductDetail,
   batteryHealth: null,
-  sellerId,
-  sellerSince: '2025-03-14T12:00:00.000Z',
   sellerRating: { average: 4.5, count: 4 },
 };
+const { sellerId } = listing;
 const listingPath = `/product/${listing._id}`;
 const otherListing = (index: number): Product => ({
   ...listedProduct,

@@ -1,19 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@reloop/shared';
-import { listedProduct } from '../../../testing/fixtures.ts';
+import { listedProduct, listedProductDetail } from '../../../testing/fixtures.ts';
 import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
 /** Watching a listing, saving a search, and the page that lists both (DESIGN §17). */
-const sellerId = '44444444-4444-4444-8444-444444444444';
-const listing: ProductDetail = {
-  ...listedProduct,
-  batteryHealth: null,
-  sellerId,
-  sellerSince: '2025-03-14T12:00:00.000Z',
-  sellerRating: null,
-};
+const listing: ProductDetail = { ...listedProductDetail, batteryHealth: null, sellerRating: null };
+const { sellerId } = listing;
 const WATCH = `/api/watchlist/${listing._id}`;
 const bell = { body: { unread: 0, unreadMessages: 0, notifications: [] } };
 const savedSearch = {
