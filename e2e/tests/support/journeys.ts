@@ -90,6 +90,8 @@ export async function buyerJourney(reloop: Reloop, name: string): Promise<void> 
     const email = await registerInBrowser(page, 'buyer', 'Bea Buyer');
     await page.getByRole('link', { name: 'MacBook', exact: true }).first().click();
     await page.waitForURL(`**/category/${category._id}`);
+    // The URL changes before the page does: a card found earlier could be the home page's.
+    await page.getByRole('heading', { level: 1, name: 'MacBook laptops' }).waitFor();
     const card = page.locator('article').filter({ hasText: product.name });
 
     await card.getByRole('button', { name: 'Book Now' }).click();

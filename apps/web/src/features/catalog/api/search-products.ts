@@ -43,6 +43,21 @@ const setTerms = (read: (field: SearchField) => string | null | undefined) =>
 export const searchTermsFrom = (params: URLSearchParams): SearchTerms =>
   Object.fromEntries(setTerms((field) => params.get(field)));
 
+/**
+ * The form after its URL changed from `before` to `after`: each field shows the new search's
+ * term, except one typed and not yet searched that the change did not touch. So a price typed
+ * while the results of the last choice were still on their way is not wiped when they arrive,
+ * and Back or a link still puts its own terms in the form.
+ */
+export const draftAfter = (draft: SearchTerms, before: SearchTerms, after: SearchTerms) =>
+  Object.fromEntries(
+    searchFields.flatMap((field) => {
+      const unsearched = draft[field] !== before[field] && after[field] === before[field];
+      const value = unsearched ? draft[field] : after[field];
+      return value === undefined ? [] : [[field, value]];
+    }),
+  );
+
 export const searchParamsOf = (terms: SearchTerms): URLSearchParams =>
   new URLSearchParams(setTerms((field) => terms[field]));
 

@@ -25,14 +25,21 @@ const searches = (calls: RecordedCall[]) =>
     .filter((call) => call.path.startsWith('/api/search?'))
     .map((call) => Object.fromEntries(new URL(call.path, 'http://localhost').searchParams));
 
-/** The app, with a Back button as the browser has. */
-function renderWithBack(path: string) {
+/** The app, with a Back button as the browser has, and a button to open each of `links`. */
+function renderWithBack(path: string, links: string[] = []) {
   function BrowserBack() {
     const navigate = useNavigate();
     return (
-      <button type="button" onClick={() => void navigate(-1)}>
-        Browser back
-      </button>
+      <>
+        <button type="button" onClick={() => void navigate(-1)}>
+          Browser back
+        </button>
+        {links.map((link) => (
+          <button key={link} type="button" onClick={() => void navigate(link)}>
+            Open {link}
+          </button>
+        ))}
+      </>
     );
   }
   const routes = [
@@ -134,6 +141,26 @@ describe('search page', () => {
       expect(screen.getByRole('radio', { name: 'Any condition' })).toHaveProperty('checked', true),
     );
     expect(field('Minimum RAM').value).toBe('32');
+  });
+
+  it('keeps a price typed while the last choice was on its way, until the URL changes that price', async () => {
+    searchApi();
+    const chosen = '/search?q=thinkpad&minRamGb=16';
+    const linked = '/search?q=thinkpad&maxPrice=500';
+    renderWithBack('/search?q=thinkpad', [chosen, linked]);
+    await screen.findByRole('heading', { name: 'ThinkPad T14' });
+
+    // The URL of a choice made before the price was typed arrives after it.
+    fireEvent.change(field('Max price ($)'), { target: { value: '800' } });
+    fireEvent.click(screen.getByRole('button', { name: `Open ${chosen}` }));
+    await waitFor(() => expect(field('Minimum RAM').value).toBe('16'));
+    expect(field('Max price ($)').value).toBe('800');
+    expect(field('Words').value).toBe('thinkpad');
+
+    // A URL with its own price (Back, a link) shows that price.
+    fireEvent.click(screen.getByRole('button', { name: `Open ${linked}` }));
+    await waitFor(() => expect(field('Max price ($)').value).toBe('500'));
+    expect(field('Minimum RAM').value).toBe('');
   });
 
   it("filters by the seller's rating, in the URL like every filter", async () => {

@@ -6,6 +6,7 @@ import { categoriesQueryOptions } from '../../../lib/categories.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import {
+  draftAfter,
   filterCount,
   searchParamErrors,
   searchParamsOf,
@@ -40,13 +41,13 @@ export function Component() {
   usePageTitle(terms.q ? `${terms.q} · Search` : 'Search laptops');
 
   // What the form shows: the URL's search, plus what is typed and not yet searched. When the URL
-  // changes (a search, Back, a link) the form shows its search again.
+  // changes (a search, Back, a link) the form shows its search again (see draftAfter).
   const urlQuery = searchParams.toString();
   const [draft, setDraft] = useState(terms);
   const [draftOf, setDraftOf] = useState(urlQuery);
   if (draftOf !== urlQuery) {
     setDraftOf(urlQuery);
-    setDraft(terms);
+    setDraft(draftAfter(draft, searchTermsFrom(new URLSearchParams(draftOf)), terms));
   }
 
   const search = (next: SearchTerms) => setSearchParams(searchParamsOf(next));
