@@ -16,9 +16,9 @@ import { CategoryCatalog } from '../../apps/api/src/products/categories.ts';
 import {
   listAdvertisedProducts,
   listCategoryProducts,
-  listReportedProducts,
   listSellerProducts,
 } from '../../apps/api/src/products/products.ts';
+import { listReportedProducts } from '../../apps/api/src/moderation/reports.ts';
 import { searchProducts } from '../../apps/api/src/products/search.ts';
 import {
   listReportedReviews,

@@ -36,6 +36,7 @@ import { settleInterruptedPayments } from './payments/reconciliation.ts';
 import { startRefunds } from './payments/refund-jobs.ts';
 import { startReleases, type Escrow } from './money/escrow.ts';
 import { startReveals, type Reputation } from './reviews/reviews.ts';
+import { startSuspensionEnds } from './moderation/suspensions.ts';
 import { startDigests, type Digests } from './saved-searches/digest.ts';
 import { startListingNews } from './watchlist/listing-news.ts';
 import { startPayouts } from './money/payouts.ts';
@@ -58,6 +59,7 @@ import oidcRoutes from './routes/api/auth/oidc.ts';
 import { OidcSignIn } from './identity/oidc.ts';
 import productRoutes from './routes/api/products/index.ts';
 import userRoutes from './routes/api/users/index.ts';
+import moderationRoutes from './routes/api/moderation/index.ts';
 import imageRoutes from './routes/api/images/index.ts';
 import systemRoutes from './routes/api/system/index.ts';
 
@@ -191,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reputation: Reputation = { db: database.db, jobs };
   app.decorate('reputation', reputation);
   startReveals(reputation);
+  startSuspensionEnds(database.db, jobs);
   startLiveEventPruning(database.db, jobs);
   const digests: Digests = { db: database.db, jobs, everyMs: config.searchDigestEveryMs };
   startListingNews(digests);
@@ -244,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(productRoutes, { prefix: '/api' });
+  await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(bookingRoutes, { prefix: '/api' });
   await app.register(saleRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });

@@ -12,6 +12,9 @@ export const errorBodySchema = z
     refundId: z.string().optional(),
     /** A wrong handover code: the tries left before the call is locked. */
     attemptsLeft: z.number().int().optional(),
+    /** A suspended account (401): until when, and why. */
+    suspendedUntil: z.string().optional(),
+    suspensionReason: z.string().optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -6,6 +6,8 @@ export * from './conditions.ts';
 export * from './limits.ts';
 export * from './live-events.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
+export * from './moderation-labels.ts';
 export * from './marketplace.ts';
 export * from './money.ts';
 export * from './questions.ts';

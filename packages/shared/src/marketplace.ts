@@ -542,6 +542,8 @@ export const notificationKindSchema = z.enum([
   'search_match',
   /** A question about a listing, or its answer, before any booking (DESIGN §17). */
   'question',
+  /** The user: an admin suspended their account (DESIGN §19); the email says why and until when. */
+  'account_suspended',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -552,11 +554,14 @@ export const listingNoticeKindSchema = notificationKindSchema.extract([
   'search_match',
 ]);
 export type ListingNoticeKind = z.infer<typeof listingNoticeKindSchema>;
-export type BookingNoticeKind = Exclude<NotificationKind, ListingNoticeKind | 'question'>;
+export type BookingNoticeKind = Exclude<
+  NotificationKind,
+  ListingNoticeKind | 'question' | 'account_suspended'
+>;
 export const isListingNotice = (kind: NotificationKind): kind is ListingNoticeKind =>
   (listingNoticeKindSchema.options as readonly NotificationKind[]).includes(kind);
 export const isBookingNotice = (kind: NotificationKind): kind is BookingNoticeKind =>
-  kind !== 'question' && !isListingNotice(kind);
+  kind !== 'question' && kind !== 'account_suspended' && !isListingNotice(kind);
 
 /**
  * A notice is about a booking (`bookingId` and `side` set, `productId` null) or, for the listing

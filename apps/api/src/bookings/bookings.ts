@@ -36,7 +36,7 @@ import { HttpError } from '../http-errors.ts';
 import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage } from '../pagination.ts';
-import { listingExists } from '../products/products.ts';
+import { listingShown } from '../products/products.ts';
 import { reviewFieldsOf } from '../reviews/fields.ts';
 import { liveEventsWritten } from '../events/publish.ts';
 import { emailNotice, unreadBookingNotices } from './notifications.ts';
@@ -210,7 +210,7 @@ const bookProduct = (() => {
     sql`with product as (
       select ${columns(id, sellerId, status, products.name, products.image, products.resalePriceCents)}
       from ${products}
-      where ${and(listingExists, eq(products.id, sql.placeholder('productId')))}
+      where ${and(listingShown, eq(products.id, sql.placeholder('productId')))}
       for share
     ), unpaid as (
       select count(*)::int as bookings from (

@@ -140,7 +140,7 @@ const notificationJson = jsonObject<Notification>('notification', {
   productId: notifications.productId,
   questionId: notifications.questionId,
   searchName: savedSearches.name,
-  productName: sql`coalesce(${bookings.productName}, ${products.name})`,
+  productName: sql`coalesce(${bookings.productName}, ${products.name}, '')`,
   read: sql`${notifications.readAt} is not null`,
   createdAt: isoTime(notifications.createdAt),
 });

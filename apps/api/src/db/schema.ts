@@ -18,6 +18,8 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  adminActionKindSchema,
+  auditTargetTypeSchema,
   conditionSchema,
   disputeOutcomeSchema,
   disputeReasonSchema,
@@ -25,6 +27,8 @@ import {
   liveEventTypeSchema,
   messageSenderSchema,
   notificationKindSchema,
+  reportReasonSchema,
+  verificationStatusSchema,
 } from '@reloop/shared';
 
 /**
@@ -82,6 +86,12 @@ export const users = pgTable(
       .default(sql`'{0,0,0,0,0}'`),
     completedSales: integer('completed_sales').notNull().default(0),
     completedPurchases: integer('completed_purchases').notNull().default(0),
+    /**
+     * A suspension (DESIGN §19): until when, and why. The account is suspended while this is in
+     * the future; sign-in and every token are refused with both.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -99,6 +109,17 @@ export const users = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('users_role_listing_idx')
       .on(table.role, ...newestFirst(table))
+      .where(sql`${table.deletedAt} is null`),
+    // The admin's user search (moderation/users.ts): every live user newest first, the
+    // suspended ones apart, and words of a name or an email by trigram (pg_trgm).
+    index('users_listing_idx')
+      .on(...newestFirst(table))
+      .where(sql`${table.deletedAt} is null`),
+    index('users_suspended_listing_idx')
+      .on(...newestFirst(table))
+      .where(sql`${table.deletedAt} is null and ${table.suspendedUntil} is not null`),
+    index('users_name_email_trgm_idx')
+      .using('gin', sql`(${table.name} || ' ' || ${table.email}) gin_trgm_ops`)
       .where(sql`${table.deletedAt} is null`),
   ],
 );
@@ -193,6 +214,11 @@ export const products = pgTable(
     reported: boolean('reported').notNull().default(false),
     /** The seller's `verified`, copied in the same transaction as a verification, for search. */
     sellerVerified: boolean('seller_verified').notNull().default(false),
+    /**
+     * Whether the seller is suspended, copied in the transaction that suspends or lifts it, so a
+     * suspended seller's listings leave every public list without a join (`forSale`).
+     */
+    sellerSuspended: boolean('seller_suspended').notNull().default(false),
     createdAt: createdAt(),
     /**
      * Set when the product is deleted, and when its seller is (in the same transaction), so a
@@ -358,6 +384,8 @@ export const bookings = pgTable(
     index('bookings_buyer_listing_idx').on(table.buyerId, ...newestFirst(table)),
     index('bookings_seller_listing_idx').on(table.sellerId, ...newestFirst(table)),
     index('bookings_product_idx').on(table.productId),
+    // The admin's orders lookup (moderation/bookings.ts): every booking, newest first.
+    index('bookings_listing_idx').on(...newestFirst(table)),
   ],
 );
 
@@ -475,7 +503,8 @@ export const notifications = pgTable(
     check(
       'notifications_subject_check',
       sql`(${table.bookingId} is not null and ${table.side} is not null and ${table.productId} is null)
-        or (${table.bookingId} is null and ${table.side} is null and ${table.productId} is not null)`,
+        or (${table.bookingId} is null and ${table.side} is null and ${table.productId} is not null)
+        or (${table.kind} = 'account_suspended' and ${table.bookingId} is null and ${table.side} is null and ${table.productId} is null)`,
     ),
     index('notifications_user_idx').on(table.userId, ...newestFirst(table)),
     index('notifications_unread_idx')
@@ -867,5 +896,100 @@ export const savedSearchMatches = pgTable(
     primaryKey({ columns: [table.savedSearchId, table.productId] }),
     // The owner's matches not digested yet, and when the last digest was.
     index('saved_search_matches_digest_idx').on(table.userId, table.digestedAt),
+  ],
+);
+
+const REPORT_REASONS = valuesOf(reportReasonSchema);
+
+/**
+ * A user's report of a listing (DESIGN §19), one per user and listing. It is open until an admin
+ * dismisses the listing's reports or deletes the listing; `products.reported` says whether a
+ * listing has open reports (the admin's list reads its index).
+ */
+export const productReports = pgTable(
+  'product_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    /** Null for the spec's report, which gives no reason. */
+    reason: text('reason', { enum: REPORT_REASONS }),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+    dismissedAt: happenedAt('dismissed_at'),
+  },
+  (table) => [
+    check('product_reports_reason_check', sql`${table.reason} in ${inList(REPORT_REASONS)}`),
+    uniqueIndex('product_reports_product_reporter_unique').on(table.productId, table.reporterId),
+    index('product_reports_open_idx')
+      .on(table.productId, table.createdAt)
+      .where(sql`${table.dismissedAt} is null`),
+  ],
+);
+
+const VERIFICATION_STATUSES = valuesOf(verificationStatusSchema);
+
+/** A seller's request to be verified, answered once by an admin (DESIGN §19). */
+export const verificationRequests = pgTable(
+  'verification_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: VERIFICATION_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: happenedAt('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+  },
+  (table) => [
+    check(
+      'verification_requests_status_check',
+      sql`${table.status} in ${inList(VERIFICATION_STATUSES)}`,
+    ),
+    // One waiting request per seller; answered ones stay as history.
+    uniqueIndex('verification_requests_pending_unique')
+      .on(table.sellerId)
+      .where(sql`${table.status} = 'pending'`),
+    index('verification_requests_pending_listing_idx')
+      .on(...newestFirst(table))
+      .where(sql`${table.status} = 'pending'`),
+    index('verification_requests_seller_idx').on(table.sellerId, table.createdAt),
+  ],
+);
+
+const ADMIN_ACTIONS = valuesOf(adminActionKindSchema);
+const AUDIT_TARGETS = valuesOf(auditTargetTypeSchema);
+
+/**
+ * The audit log (DESIGN §19): one row per admin action, written in the action's own transaction.
+ * Append-only: the trigger of migration 0021 refuses UPDATE and DELETE. The target's label (a
+ * name, a listing's title) is copied so the row reads the same after the target changes.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGETS }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    reason: text('reason'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('admin_actions_action_check', sql`${table.action} in ${inList(ADMIN_ACTIONS)}`),
+    check('admin_actions_target_type_check', sql`${table.targetType} in ${inList(AUDIT_TARGETS)}`),
+    index('admin_actions_listing_idx').on(...newestFirst(table)),
+    index('admin_actions_target_idx').on(table.targetId),
   ],
 );

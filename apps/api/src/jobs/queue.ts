@@ -29,6 +29,8 @@ export interface JobData {
   listing: { productId: string; change: ListingChange };
   /** A user's saved-search matches, emailed at most once a day (saved-searches/digest.ts). */
   digest: { userId: string };
+  /** A suspension's end: the account's listings come back (moderation/suspensions.ts). */
+  suspensionEnd: { userId: string };
   /** Live events older than a stream can resume from, deleted every hour (events/pruning.ts). */
   pruneLiveEvents: Record<string, never>;
 }
@@ -67,6 +69,7 @@ const QUEUES: { [Name in QueueName]: Omit<Queue, 'name'> } = {
   reveal: PATIENT,
   pruneLiveEvents: PATIENT,
   listing: PATIENT,
+  suspensionEnd: PATIENT,
   // One waiting digest per user (its singletonKey): later matches join it.
   digest: { ...PATIENT, policy: 'short' },
 };

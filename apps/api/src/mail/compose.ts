@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   REVIEW_WINDOW_DAYS,
+  accountSuspended,
   centsText,
   isBookingNotice,
   isListingNotice,
@@ -75,6 +76,8 @@ function draftFor(context: Resolved, job: EmailJob): Promise<Draft | undefined> 
         : notice(context, job.notificationId);
     case 'searchDigest':
       return searchDigest(context, job.userId, job.digestedAt);
+    case 'accountSuspended':
+      return accountSuspendedNotice(context, job.userId);
   }
 }
 
@@ -429,4 +432,28 @@ function noticeText(
         action: 'See your profile',
       };
   }
+}
+
+/** An admin suspended the account: why and until when. Not sent if lifted meanwhile. */
+async function accountSuspendedNotice(
+  context: Resolved,
+  userId: string,
+): Promise<Draft | undefined> {
+  const user = await findActiveUserById(context.db, userId);
+  if (!user?.suspendedUntil || user.suspendedUntil <= new Date()) return undefined;
+  return {
+    to: user.email,
+    subject: 'Your Reloop account is suspended',
+    content: {
+      preview: accountSuspended(user.suspendedUntil, user.suspensionReason ?? ''),
+      heading: 'Your account is suspended',
+      paragraphs: [
+        accountSuspended(user.suspendedUntil, user.suspensionReason ?? ''),
+        'Until then you cannot sign in, your listings are hidden, and your open bookings were cancelled; paid ones are refunded to their buyers.',
+        'If you think this is a mistake, answer this email.',
+      ],
+      action: { label: 'Open Reloop', url: `${context.baseUrl}/` },
+      reason: securityReason,
+    },
+  };
 }

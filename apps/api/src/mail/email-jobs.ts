@@ -14,4 +14,6 @@ export type EmailJob =
   | { kind: 'emailChanged'; userId: string; oldEmail: string }
   | { kind: 'notice'; notificationId: string; event: NotificationKind }
   /** A user's matches of their saved searches that their digest took at `digestedAt`. */
-  | { kind: 'searchDigest'; userId: string; digestedAt: string };
+  | { kind: 'searchDigest'; userId: string; digestedAt: string }
+  /** An admin suspended the account: why and until when are read when it is sent. */
+  | { kind: 'accountSuspended'; userId: string };

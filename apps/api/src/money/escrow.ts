@@ -24,6 +24,7 @@ import { findParty, sendRefundOwed } from '../bookings/lifecycle.ts';
 import { notify } from '../bookings/notifications.ts';
 import { appendMessage } from '../bookings/threads.ts';
 import { transitionOf } from './handover.ts';
+import { recordAdminAction } from '../moderation/audit.ts';
 import { book, feeOf } from './ledger.ts';
 import { queuePayout } from './payouts.ts';
 
@@ -294,6 +295,11 @@ export async function resolveDispute(
       .where(eq(disputes.bookingId, locked.id));
     await tell(tx, escrow, locked, 'buyer', 'resolved');
     await tell(tx, escrow, locked, 'seller', 'resolved');
+    await recordAdminAction(tx, admin, {
+      action: 'resolve_complaint',
+      target: { type: 'booking', id: locked.id, label: locked.productName },
+      changes: { outcome: decision.outcome, refundCents, priceCents: locked.priceCents },
+    });
     return refundCents > 0;
   });
   if (resolved) {

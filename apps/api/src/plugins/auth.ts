@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { messages, type Role } from '@reloop/shared';
 import { findSessionUser, type UserRow } from '../identity/accounts.ts';
 import { HttpError } from '../http-errors.ts';
+import { assertNotSuspended, isSuspended } from '../moderation/suspensions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +24,8 @@ declare module 'fastify' {
 
 /**
  * Identity comes only from the Bearer token, checked against a live session on every call:
- * a signed-out session or a deleted user fails with 401 however valid the signature.
+ * a signed-out session, a deleted user or a suspended one (with the reason and the end date)
+ * fails with 401 however valid the signature.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -36,12 +38,15 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, messages.signInRequired);
-      request.session = await sessionOf(token);
-      if (!request.session) throw new HttpError(401, messages.invalidToken);
+      const session = await sessionOf(token);
+      if (!session) throw new HttpError(401, messages.invalidToken);
+      assertNotSuspended(session.user);
+      request.session = session;
     });
     app.decorate('identifyIfSignedIn', async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      if (token) request.session = await sessionOf(token);
+      const session = token ? await sessionOf(token) : null;
+      if (session && !isSuspended(session.user)) request.session = session;
     });
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
       await app.authenticate(request);

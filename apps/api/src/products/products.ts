@@ -18,6 +18,7 @@ import { accountIdByEmail, type UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { keysetStatements, readPage, type JsonRow, type Page } from '../pagination.ts';
 import { sellerRatingSummary } from '../reviews/fields.ts';
+import { recordAdminAction } from '../moderation/audit.ts';
 import type { CategoryCatalog } from './categories.ts';
 import { listingChanged, repricing } from './listing-changes.ts';
 
@@ -30,7 +31,7 @@ type ProductRow = typeof products.$inferSelect;
 type ProductFields = z.output<typeof productBodySchema>;
 
 /** What products.listing_json_members holds (the trigger of migrations 0007 and 0008 writes it). */
-type StoredListing = Omit<Listing, 'sellerName' | 'sellerRating'>;
+export type StoredListing = Omit<Listing, 'sellerName' | 'sellerRating'>;
 
 /** A listing as anyone may see it (the Listing schema): its stored members and its seller's name. */
 export const publicListingJson = jsonWithStoredMembers<Listing, StoredListing>(
@@ -39,15 +40,18 @@ export const publicListingJson = jsonWithStoredMembers<Listing, StoredListing>(
 );
 export type PublicListing = JsonRow<Listing>;
 
+/** What a listing adds to its stored members for its seller and the admins: the seller's contact. */
+export const ownerListingFields = {
+  sellerName: users.name,
+  sellerRating: sellerRatingSummary,
+  mobile: products.phone,
+  sellerEmail: users.email,
+};
+
 /** A listing as its seller and the admins see it (the Product schema): with the seller's contact. */
 const ownerListingJson = jsonWithStoredMembers<Product, StoredListing>(
   products.listingJsonMembers,
-  {
-    sellerName: users.name,
-    sellerRating: sellerRatingSummary,
-    mobile: products.phone,
-    sellerEmail: users.email,
-  },
+  ownerListingFields,
 );
 export type ListedProduct = JsonRow<Product>;
 
@@ -61,10 +65,15 @@ export const listings = <Json>(db: Database, json: SQL<JsonText<Json>>) =>
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId));
 
-/** Listings a buyer may see: not deleted (nor its seller), not sold (a constant, for the plans). */
+/**
+ * Listings a buyer may see: not deleted (nor its seller), not sold, its seller not suspended
+ * (constants, for the plans; the partial indexes' predicates leave the rare suspended seller's
+ * rows to a filter).
+ */
 export const forSale = and(
   isNull(products.deletedAt),
   eq(products.status, 'unsold').inlineParams(),
+  eq(products.sellerSuspended, false).inlineParams(),
 );
 
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -73,15 +82,30 @@ export const toDollars = (cents: number): number => cents / 100;
 /** A listing that still exists: neither it nor its seller deleted (sold ones included). */
 export const listingExists = isNull(products.deletedAt);
 
-/** Each list's statements; each filter matches the partial index of the same name in schema.ts. */
+/** A listing that exists and that a buyer may book: its seller is not suspended. */
+export const listingShown = and(
+  listingExists,
+  eq(products.sellerSuspended, false).inlineParams(),
+);
+
+/** A newest-first list of listings: `where` matches the partial index `<name>_idx` in schema.ts. */
+export const listingList = <Json>(
+  db: Database,
+  name: string,
+  json: SQL<JsonText<Json>>,
+  where: SQL | undefined,
+) =>
+  keysetStatements(name, products, products, (position, limit) =>
+    listings(db, json)
+      .where(and(where, position))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit),
+  );
+
+/** Each list's statements. */
 const productLists = preparedPerDatabase((db) => {
   const list = <Json>(name: string, json: SQL<JsonText<Json>>, where: SQL | undefined) =>
-    keysetStatements(name, products, products, (position, limit) =>
-      listings(db, json)
-        .where(and(where, position))
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(limit),
-    );
+    listingList(db, name, json, where);
   return {
     category: list(
       'products_category_listing',
@@ -92,11 +116,6 @@ const productLists = preparedPerDatabase((db) => {
       'products_advertised_listing',
       publicListingJson,
       and(forSale, eq(products.advertised, true).inlineParams()),
-    ),
-    reported: list(
-      'products_reported_listing',
-      ownerListingJson,
-      and(listingExists, eq(products.reported, true).inlineParams()),
     ),
     seller: list(
       'products_seller_listing',
@@ -118,9 +137,6 @@ export async function listCategoryProducts(
 
 export const listAdvertisedProducts = (db: Database, page: Pagination) =>
   readPage(productLists(db).advertised, {}, page);
-
-export const listReportedProducts = (db: Database, page: Pagination) =>
-  readPage(productLists(db).reported, {}, page);
 
 /** A seller's own listings, sold ones included, deleted ones not. */
 export const listSellerProducts = (db: Database, sellerEmail: string, page: Pagination) =>
@@ -286,8 +302,10 @@ const productDetails = preparedPerDatabase((db) => {
   );
   // The contact members go before the closing brace that `page` ends with.
   const json = sql<JsonText<ProductDetail>>`left(${page}, -1) || ${contactMembers} || '}'`;
+  // A suspended seller's listing is shown to them and the admins only.
+  const shown = sql`(not ${products.sellerSuspended} or ${users.id} = ${sql.placeholder('viewerId')}::uuid or ${sql.placeholder('viewerIsAdmin')}::boolean)`;
   return listings(db, json)
-    .where(and(listingExists, eq(products.id, sql.placeholder('id'))))
+    .where(and(listingExists, shown, eq(products.id, sql.placeholder('id'))))
     .prepare('products_listing_page');
 });
 
@@ -338,12 +356,16 @@ export async function advertiseProduct(db: Database, seller: UserRow, id: string
 
 /** Soft delete by the owning seller or an admin; bookings and orders keep their snapshot. */
 export async function deleteProduct(db: Database, user: UserRow, id: string): Promise<void> {
-  const product = await findVisibleProduct(db, id);
-  if (user.role !== 'admin') assertOwner(product, user);
-  await db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, id));
-}
-
-export async function reportProduct(db: Database, id: string): Promise<void> {
-  await findVisibleProduct(db, id);
-  await db.update(products).set({ reported: true }).where(eq(products.id, id));
+  await db.transaction(async (tx) => {
+    const product = await findVisibleProduct(tx, id, 'update');
+    if (user.role !== 'admin') assertOwner(product, user);
+    await tx.update(products).set({ deletedAt: new Date() }).where(eq(products.id, id));
+    if (user.role === 'admin') {
+      await recordAdminAction(tx, user, {
+        action: 'delete_listing',
+        target: { type: 'listing', id, label: product.name },
+        changes: { reported: product.reported },
+      });
+    }
+  });
 }

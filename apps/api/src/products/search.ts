@@ -16,6 +16,7 @@ import type { Database } from '../db/client.ts';
 import { products, searchPriceBounds, users } from '../db/schema.ts';
 import { afterCursorRow, readRows, type Page } from '../pagination.ts';
 import { userAverageRating } from '../reviews/fields.ts';
+import { containing } from '../db/like.ts';
 import { forSale, listings, publicListingJson, toCents, type PublicListing } from './products.ts';
 
 /**
@@ -148,9 +149,6 @@ function priceRangeOfWords(words: string[]): SQL[] {
 function knownWords(words: string[]): SQL[] {
   return words.map((word) => sql`exists (select from ${knownWordsStartingWith(word)})`);
 }
-
-/** `%`, `_` and `\` stand for themselves in the location filter. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** What a listing must be to match: for sale, with every word, within every filter. */
 function matching(query: SearchQuery, words: string[]): SQL | undefined {

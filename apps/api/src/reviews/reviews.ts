@@ -21,6 +21,7 @@ import { keysetStatements, readPage, type JsonRow, type Page } from '../paginati
 import { lockBookingRow } from '../bookings/bookings.ts';
 import { findParty } from '../bookings/lifecycle.ts';
 import { notify, otherParty, type Recipient } from '../bookings/notifications.ts';
+import { recordAdminAction } from '../moderation/audit.ts';
 import { userAverageRating } from './fields.ts';
 
 /**
@@ -346,23 +347,32 @@ export async function reportReview(db: Database, user: UserRow, reviewId: string
  * `DELETE /api/reviews/:id`: an admin hides a review; a shown one leaves its subject's rating
  * in the same statement. Hiding it again changes nothing.
  */
-export async function hideReview(db: Database, reviewId: string): Promise<void> {
-  const [review] = await db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(eq(reviews.id, reviewId));
-  if (!review) throw new HttpError(404, messages.reviewNotFound);
-  // PostgreSQL runs every data-modifying CTE to completion, read or not.
-  await db.execute(
-    sql`with hidden as (
-      update ${reviews} set hidden_at = now()
-      where ${reviews.id} = ${review.id} and ${reviews.hiddenAt} is null
-      returning subject_id, rating, revealed_at
-    ), changed as (
-      select subject_id, rating from hidden where revealed_at is not null
-    ), counted as (${countInRating('-')})
-    select from hidden`,
-  );
+export async function hideReview(db: Database, admin: UserRow, reviewId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ id: reviews.id, rating: reviews.rating, subjectName: users.name })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.subjectId))
+      .where(eq(reviews.id, reviewId));
+    if (!review) throw new HttpError(404, messages.reviewNotFound);
+    // PostgreSQL runs every data-modifying CTE to completion, read or not.
+    const hidden = await tx.execute(
+      sql`with hidden as (
+        update ${reviews} set hidden_at = now()
+        where ${reviews.id} = ${review.id} and ${reviews.hiddenAt} is null
+        returning subject_id, rating, revealed_at
+      ), changed as (
+        select subject_id, rating from hidden where revealed_at is not null
+      ), counted as (${countInRating('-')})
+      select 1 from hidden`,
+    );
+    if (hidden.rows.length === 0) return;
+    await recordAdminAction(tx, admin, {
+      action: 'hide_review',
+      target: { type: 'review', id: review.id, label: `A ${review.rating}-star review of ${review.subjectName}` },
+      changes: { rating: review.rating },
+    });
+  });
 }
 
 /**

@@ -12,12 +12,21 @@ import {
 import { cancelOpenBookingsOf, openBookingsOf } from '../bookings/lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { bookings, payments, products, savedSearches, users, watches } from '../db/schema.ts';
+import {
+  bookings,
+  payments,
+  products,
+  savedSearches,
+  users,
+  verificationRequests,
+  watches,
+} from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { voidAccountTokens } from '../identity/account-tokens.ts';
 import { endSessionsOf, type UserRow } from '../identity/accounts.ts';
 import { moneyOwedTo } from '../money/payouts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { recordAdminAction } from '../moderation/audit.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
@@ -89,7 +98,7 @@ export async function deleteUser(
   userId: string,
 ): Promise<void> {
   if (userId === admin.id) throw new HttpError(400, messages.cannotDeleteSelf);
-  await endAccount(db, jobs, userId, { erase: false });
+  await endAccount(db, jobs, userId, { erase: false, by: admin });
 }
 
 /** Shown for an erased account's side of the sales it took part in. */
@@ -99,7 +108,8 @@ export const DELETED_USER_NAME = 'Deleted user';
  * Ends an account: it can no longer sign in, its sessions and unused links end, its listings
  * vanish, and its open bookings end on both sides (as buyer, and as the seller of the products
  * booked): each is cancelled on the deleted side's word and the other side told, in the same
- * transaction; its watchlist and saved searches are deleted. With `erase` (the user's own
+ * transaction; its watchlist and saved searches are deleted. An admin's deletion (`by`) writes
+ * its audit row in the same transaction. With `erase` (the user's own
  * deletion, DESIGN §14) its personal data goes too: name, email, phone and photo, on the
  * account, its listings and its bookings; finished sales stay, with the person shown as
  * "Deleted user". Each cancelled booking with a payment gets a
@@ -111,10 +121,14 @@ export async function endAccount(
   db: Database,
   jobs: JobQueue,
   userId: string,
-  { erase }: { erase: boolean },
+  { erase, by }: { erase: boolean; by?: UserRow },
 ): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
     if (erase) {
       // The seller's own deletion waits for their money: held sales and unsent payouts.
       const owed = await moneyOwedTo(tx, userId);
@@ -147,26 +161,44 @@ export async function endAccount(
     // Nobody is left to tell of a watched listing or a saved search's matches.
     await tx.delete(watches).where(eq(watches.userId, userId));
     await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
-    const ended = await cancelOpenBookingsOf(tx, jobs, userId);
-    // A booking with a payment row may owe a refund: one the order recorded, or one the
-    // provider took before the tab closed (sendRefundOwed asks it).
-    const withPayments = ended.length
-      ? await tx
-          .select({ bookingId: payments.bookingId })
-          .from(payments)
-          .where(
-            inArray(
-              payments.bookingId,
-              ended.map((booking) => booking.id),
-            ),
-          )
-      : [];
-    for (const { bookingId } of withPayments) await jobs.enqueue(tx, 'refund', { bookingId });
+    const bookingsCancelled = await endOpenBookingsOf(tx, jobs, userId);
+    if (by) {
+      await recordAdminAction(tx, by, {
+        action: 'delete_user',
+        target: { type: 'user', id: userId, label: account?.name || account?.email || userId },
+        changes: { bookingsCancelled },
+      });
+    }
     if (erase) {
       await tx.update(products).set({ phone: '' }).where(eq(products.sellerId, userId));
       await tx.update(bookings).set({ phone: '' }).where(eq(bookings.buyerId, userId));
     }
   });
+}
+
+/**
+ * Cancels the open bookings of a user whose account ends or is suspended, in that transaction,
+ * and queues the refund of each that has a payment row: one the order recorded, or one the
+ * provider took before the tab closed (sendRefundOwed asks it). Returns how many were cancelled.
+ */
+export async function endOpenBookingsOf(
+  tx: Database,
+  jobs: JobQueue,
+  userId: string,
+): Promise<number> {
+  const ended = await cancelOpenBookingsOf(tx, jobs, userId);
+  if (ended.length === 0) return 0;
+  const withPayments = await tx
+    .select({ bookingId: payments.bookingId })
+    .from(payments)
+    .where(
+      inArray(
+        payments.bookingId,
+        ended.map((booking) => booking.id),
+      ),
+    );
+  for (const { bookingId } of withPayments) await jobs.enqueue(tx, 'refund', { bookingId });
+  return ended.length;
 }
 
 /** What deleting a live user would end: their open bookings, unpaid and paid (to refund). */
@@ -186,19 +218,62 @@ export async function countOpenBookings(db: Database, userId: string): Promise<O
   return { unpaid: counts?.unpaid ?? 0, paid: counts?.paid ?? 0 };
 }
 
-/** The seller's listings carry the mark too (search filters on it), set in the same step. */
-export async function verifySeller(db: Database, email: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [seller] = await tx
-      .update(users)
-      .set({ verified: true })
-      .where(and(activeUser(email), eq(users.role, 'seller')))
-      .returning({ id: users.id });
-    if (!seller) throw new HttpError(404, messages.sellerNotFound);
+/**
+ * An admin verifies a seller or withdraws it, inside `tx`, with its audit row. The seller's
+ * listings carry the mark too (search filters on it), set in the same step. Returns the seller.
+ */
+export async function setVerifiedIn(
+  tx: Database,
+  admin: UserRow,
+  seller: Pick<UserRow, 'id' | 'name' | 'email'>,
+  verified: boolean,
+  changes: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.update(users).set({ verified }).where(eq(users.id, seller.id));
+  if (verified) {
+    // A waiting request is answered by the verification, whichever call made it.
     await tx
-      .update(products)
-      .set({ sellerVerified: true })
-      .where(and(eq(products.sellerId, seller.id), eq(products.sellerVerified, false)));
+      .update(verificationRequests)
+      .set({ status: 'approved', decidedAt: sql`now()`, decidedBy: admin.id })
+      .where(
+        and(eq(verificationRequests.sellerId, seller.id), eq(verificationRequests.status, 'pending')),
+      );
+  }
+  await tx
+    .update(products)
+    .set({ sellerVerified: verified })
+    .where(and(eq(products.sellerId, seller.id), eq(products.sellerVerified, !verified)));
+  await recordAdminAction(tx, admin, {
+    action: verified ? 'verify' : 'unverify',
+    target: { type: 'user', id: seller.id, label: seller.name || seller.email },
+    changes,
+  });
+}
+
+/** The live seller with this id or email, locked for a change of its verification. */
+export async function lockSeller(
+  tx: Database,
+  which: { id: string } | { email: string },
+): Promise<UserRow> {
+  const [seller] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        'id' in which ? and(eq(users.id, which.id), isNull(users.deletedAt)) : activeUser(which.email),
+        eq(users.role, 'seller'),
+      ),
+    )
+    .for('update');
+  if (!seller) throw new HttpError(404, messages.sellerNotFound);
+  return seller;
+}
+
+/** The spec's verify call; verifying a verified seller again changes nothing. */
+export async function verifySeller(db: Database, admin: UserRow, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const seller = await lockSeller(tx, { email });
+    if (!seller.verified) await setVerifiedIn(tx, admin, seller, true);
   });
 }
 

@@ -567,23 +567,6 @@ export interface paths {
     patch: operations['updateProduct'];
     trace?: never;
   };
-  '/api/product/report/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Report a product to the admins */
-    put: operations['reportProduct'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/product': {
     parameters: {
       query?: never;
@@ -652,6 +635,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/product/report/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Report a product to the admins, once, with an optional reason
+     * @description The body is optional (the spec sends none). One report per user and listing: a second is 409; a seller reporting their own listing is 403.
+     */
+    put: operations['reportProduct'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/reported/products': {
     parameters: {
       query?: never;
@@ -659,8 +662,219 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Reported products that are not deleted */
+    /** Products with open reports, with their reasons, count and dates */
     get: operations['listReportedProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reported/products/{id}/dismiss': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Dismiss a listing's reports: the listing stays, its reports are closed */
+    post: operations['dismissReports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users by words of their name or email, role and status, newest first */
+    get: operations['searchUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Suspend a user until a time, with a reason
+     * @description At once: their tokens and sign-in get 401 with the reason and the end date, their listings leave every public list, their open bookings are cancelled (paid ones refunded), and they are told by email and in the bell. Suspending again replaces the end date and the reason.
+     */
+    post: operations['suspendUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/unsuspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Lift a suspension now: the user can sign in, their listings come back */
+    post: operations['unsuspendUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/unverify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw a seller's verification, from their listings too */
+    post: operations['unverifySeller'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Suspend or delete the users ticked on All Buyers or All Sellers, all or none
+     * @description One transaction: when any one of them is refused (an admin, oneself, one not found), nothing changes and the error is that one’s.
+     */
+    post: operations['bulkUserAction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/verification-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Waiting verification requests, newest first */
+    get: operations['listVerificationRequests'];
+    put?: never;
+    /** Ask the admins to verify the signed-in seller */
+    post: operations['requestVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/verification-requests/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in seller's verification and latest request */
+    get: operations['getOwnVerification'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/verification-requests/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a request: the seller is verified */
+    post: operations['approveVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/verification-requests/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline a request: the seller stays unverified and may ask again */
+    post: operations['declineVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log: every admin action, newest first */
+    get: operations['listAdminActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every booking with its buyer, seller, status, funds and refund, newest first */
+    get: operations['searchBookings'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1462,6 +1676,91 @@ export interface components {
       /** @enum {boolean} */
       acknowledged: true;
     };
+    AdminAction: {
+      /** Format: uuid */
+      _id: string;
+      admin: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+      };
+      /** @enum {string} */
+      action:
+        | 'verify'
+        | 'decline_verification'
+        | 'unverify'
+        | 'suspend'
+        | 'unsuspend'
+        | 'delete_user'
+        | 'delete_listing'
+        | 'dismiss_report'
+        | 'resolve_complaint'
+        | 'hide_review';
+      target: {
+        /** @enum {string} */
+        type: 'user' | 'listing' | 'booking' | 'review';
+        /** Format: uuid */
+        _id: string;
+        label: string;
+      };
+      reason: string | null;
+      changes: {
+        [key: string]: unknown;
+      };
+      createdAt: string;
+    };
+    AdminBooking: {
+      /** Format: uuid */
+      _id: string;
+      product: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        image: string;
+      };
+      price: number;
+      buyer: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        email: string;
+      };
+      seller: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        email: string;
+      };
+      /** @enum {string} */
+      status: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
+      /** @enum {string} */
+      funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+      paidAt: string | null;
+      cancelledAt: string | null;
+      /** @enum {string|null} */
+      cancelledBy: 'buyer' | 'seller' | null;
+      refund: {
+        /** @enum {string} */
+        status: 'refunding' | 'refunded';
+        amount: number | null;
+      } | null;
+      createdAt: string;
+    };
+    AdminUser: {
+      /** Format: uuid */
+      _id: string;
+      userName: string;
+      userEmail: string;
+      userImg: string;
+      /** @enum {string|null} */
+      role: 'buyer' | 'seller' | 'admin' | null;
+      verify: boolean;
+      /** @enum {string} */
+      status: 'active' | 'suspended';
+      suspendedUntil: string | null;
+      suspensionReason: string | null;
+      joinedAt: string;
+    };
     ApiToken: {
       token: string;
     };
@@ -1536,6 +1835,19 @@ export interface components {
       /** @enum {string} */
       funds: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
       releaseAt: string | null;
+    };
+    BulkUserActionInput: {
+      /** @enum {string} */
+      action: 'suspend' | 'delete';
+      ids: string[];
+      /** Format: date-time */
+      until?: string;
+      reason?: string;
+    };
+    BulkUserActionResult: {
+      /** @enum {boolean} */
+      acknowledged: true;
+      count: number;
     };
     CardError: {
       message: string;
@@ -1613,6 +1925,8 @@ export interface components {
       }[];
       refundId?: string;
       attemptsLeft?: number;
+      suspendedUntil?: string;
+      suspensionReason?: string;
     };
     HandoverInput: {
       code: string;
@@ -1660,6 +1974,17 @@ export interface components {
         average: number;
         count: number;
       } | null;
+    };
+    ListingReports: {
+      count: number;
+      reasons: {
+        /** @enum {string|null} */
+        reason: 'scam' | 'prohibited' | 'wrong_category' | 'misleading' | 'other' | null;
+        count: number;
+      }[];
+      texts: string[];
+      firstReportedAt: string;
+      lastReportedAt: string;
     };
     Message: {
       /** Format: uuid */
@@ -1755,6 +2080,10 @@ export interface components {
       sort: 'newest' | 'price_asc' | 'price_desc';
       name: string;
     };
+    NewVerificationRequestInput: {
+      /** @description What the admin should know: a shop, a website, how long they have sold */
+      note?: string;
+    };
     Notification: {
       /** Format: uuid */
       _id: string;
@@ -1774,7 +2103,8 @@ export interface components {
         | 'price_dropped'
         | 'listing_sold'
         | 'search_match'
-        | 'question';
+        | 'question'
+        | 'account_suspended';
       /** Format: uuid */
       bookingId: string | null;
       /** @enum {string|null} */
@@ -1819,6 +2149,10 @@ export interface components {
       /** Format: uuid */
       bookingId: string;
       paymentId: string;
+    };
+    OwnVerification: {
+      verified: boolean;
+      request: components['schemas']['VerificationRequest'] | null;
     };
     PasswordChangeInput: {
       currentPassword: string;
@@ -1958,6 +2292,11 @@ export interface components {
       mobile?: string;
       sellerEmail?: string;
     };
+    ProductReportInput: {
+      /** @enum {string} */
+      reason?: 'scam' | 'prohibited' | 'wrong_category' | 'misleading' | 'other';
+      text?: string;
+    };
     Profile: {
       /** Format: uuid */
       _id: string;
@@ -2032,6 +2371,42 @@ export interface components {
       /** @enum {string} */
       role: 'buyer' | 'seller';
       userImg?: string;
+    };
+    ReportedProduct: {
+      /** Format: uuid */
+      _id: string;
+      name: string;
+      imgUrl: string;
+      photos: string[];
+      resalePrice: number;
+      originalPrice: number;
+      location: string;
+      yearOfUse: number;
+      /** @enum {string} */
+      condition: 'excellent' | 'good' | 'fair';
+      /** Format: uuid */
+      categoryId: string;
+      description: string;
+      model: string | null;
+      cpu: string | null;
+      ramGb: number | null;
+      storageGb: number | null;
+      screenInches: number | null;
+      batteryHealth: number | null;
+      sellerVerified: boolean;
+      /** @enum {string} */
+      status: 'unsold' | 'sold';
+      advertise: boolean;
+      report: boolean;
+      timeWhenPost: string;
+      sellerName: string;
+      sellerRating?: {
+        average: number;
+        count: number;
+      } | null;
+      mobile: string;
+      sellerEmail: string;
+      reports?: components['schemas']['ListingReports'] | null;
     };
     ReportedReview: {
       /** Format: uuid */
@@ -2139,6 +2514,11 @@ export interface components {
       displayName?: string;
       photoURL?: string;
     };
+    SuspensionInput: {
+      /** Format: date-time */
+      until: string;
+      reason: string;
+    };
     TestCardInput: {
       number: string;
       expMonth: number;
@@ -2177,6 +2557,21 @@ export interface components {
       /** @enum {string|null} */
       role: 'buyer' | 'seller' | 'admin' | null;
       verify: boolean;
+    };
+    VerificationRequest: {
+      /** Format: uuid */
+      _id: string;
+      seller: {
+        /** Format: uuid */
+        _id: string;
+        name: string;
+        email: string;
+      };
+      note: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'declined';
+      createdAt: string;
+      decidedAt: string | null;
     };
   };
   responses: never;
@@ -3780,55 +4175,6 @@ export interface operations {
       };
     };
   };
-  reportProduct: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Reported (also when it already was) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Acknowledged'];
-        };
-      };
-      /** @description The request is invalid; `errors` names each field and what is wrong with it */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not signed in, or the session has expired or was ended */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   createProduct: {
     parameters: {
       query?: never;
@@ -4059,6 +4405,77 @@ export interface operations {
       };
     };
   };
+  reportProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductReportInput'];
+      };
+    };
+    responses: {
+      /** @description Reported */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listReportedProducts: {
     parameters: {
       query?: {
@@ -4080,7 +4497,755 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Product'][];
+          'application/json': components['schemas']['ReportedProduct'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  dismissReports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Dismissed: the listing has left the reported list */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledged'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchUsers: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+        /** @description Words of the name or the email */
+        q?: string;
+        role?: 'buyer' | 'seller' | 'admin';
+        status?: 'active' | 'suspended';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the matching users, newest first */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  suspendUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SuspensionInput'];
+      };
+    };
+    responses: {
+      /** @description The user, suspended */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unsuspendUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user, active */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unverifySeller: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The seller, not verified */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  bulkUserAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkUserActionInput'];
+      };
+    };
+    responses: {
+      /** @description Done for every one of them */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkUserActionResult'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listVerificationRequests: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the waiting requests */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationRequest'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  requestVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewVerificationRequestInput'];
+      };
+    };
+    responses: {
+      /** @description Asked: the admins see it in their list */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationRequest'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOwnVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Verified or not, and the latest request */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnVerification'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approveVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request, answered */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationRequest'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  declineVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request, answered */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationRequest'];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAdminActions: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of admin actions, newest first */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAction'][];
+        };
+      };
+      /** @description The request is invalid; `errors` names each field and what is wrong with it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in, but not allowed to do this (wrong role, or not the owner) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchBookings: {
+    parameters: {
+      query?: {
+        limit?: string;
+        cursor?: string;
+        offset?: unknown;
+        status?: 'unpaid' | 'paid' | 'completed' | 'cancelled' | 'closed';
+        funds?: 'none' | 'held' | 'disputed' | 'released' | 'refunded' | 'split';
+        /** @description A booking's id, or words of its buyer's or seller's name or email */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the matching bookings, newest first */
+      200: {
+        headers: {
+          /** @description Present when more rows exist: `</api/…?…&limit=…&cursor=…>; rel="next"` (RFC 8288), the next page, with this request's other parameters kept */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBooking'][];
         };
       };
       /** @description The request is invalid; `errors` names each field and what is wrong with it */

@@ -34,6 +34,7 @@ import {
   type SignInThrottle,
 } from '../../../identity/sign-in-throttle.ts';
 import { HttpError } from '../../../http-errors.ts';
+import { assertNotSuspended } from '../../../moderation/suspensions.ts';
 import { currentSession } from '../../../plugins/auth.ts';
 import { bearerAuth, described, errorResponses, publicAccess } from '../responses.ts';
 
@@ -147,6 +148,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, messages.wrongCredentials);
       }
       await attempt.succeeded();
+      assertNotSuspended(user);
       // The one moment the password is known: a hash made with weaker parameters is replaced.
       if (needsRehash(user.passwordHash)) {
         await replacePasswordHash(app.db, user.id, user.passwordHash, await hashPassword(password));

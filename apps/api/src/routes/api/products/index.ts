@@ -28,9 +28,7 @@ import {
   findListing,
   listAdvertisedProducts,
   listCategoryProducts,
-  listReportedProducts,
   listSellerProducts,
-  reportProduct,
   updateProduct,
 } from '../../../products/products.ts';
 import { COUNTED_UP_TO, searchProducts, type SearchResults } from '../../../products/search.ts';
@@ -195,28 +193,6 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/product/report/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        operationId: 'reportProduct',
-        tags: ['products'],
-        summary: 'Report a product to the admins',
-        security: bearerAuth,
-        params: idParamsSchema,
-        response: {
-          200: described(acknowledgedSchema, 'Reported (also when it already was)'),
-          ...errorResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request) => {
-      await reportProduct(app.db, request.params.id);
-      return { acknowledged: true as const };
-    },
-  );
-
   app.post(
     '/product',
     {
@@ -313,26 +289,6 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteProduct(app.db, currentSession(request).user, request.params.id);
       return { acknowledged: true as const };
     },
-  );
-
-  app.get(
-    '/reported/products',
-    {
-      onRequest: app.requireRole('admin'),
-      schema: {
-        operationId: 'listReportedProducts',
-        tags: ['admin'],
-        summary: 'Reported products that are not deleted',
-        security: bearerAuth,
-        querystring: paginationQuerySchema,
-        response: {
-          200: pageOf(productSchema, 'A page of the reported products, newest first'),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request, reply) =>
-      sendJsonPage(request, reply, await listReportedProducts(app.db, request.query)),
   );
 };
 

@@ -145,7 +145,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await hideReview(app.db, request.params.id);
+      await hideReview(app.db, currentSession(request).user, request.params.id);
       return { acknowledged: true as const };
     },
   );

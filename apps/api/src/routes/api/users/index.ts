@@ -167,7 +167,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await verifySeller(app.db, request.params.email);
+      await verifySeller(app.db, currentSession(request).user, request.params.email);
       return { acknowledged: true as const };
     },
   );

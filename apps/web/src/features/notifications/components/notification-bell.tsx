@@ -32,6 +32,7 @@ const TEXTS: Record<NotificationKind, (notice: Notification) => string> = {
       ? `New match for a saved search: ${productName}`
       : `New match for “${searchName}”: ${productName}`,
   question: ({ productName }) => `New message about ${productName}, before booking`,
+  account_suspended: () => 'An admin suspended your account: the email we sent says why',
 };
 
 const LISTS = { buyer: '/dashboard/orders', seller: '/dashboard/sales' } as const;
@@ -47,6 +48,7 @@ function destination(
   userId: string,
 ) {
   if (kind === 'question') return `/dashboard/questions/${questionId}`;
+  if (kind === 'account_suspended') return '/dashboard/settings';
   if (side === null) return `/product/${productId}`;
   if (kind === 'message' || kind === 'disputed') return `${LISTS[side]}/${bookingId}/messages`;
   if (kind === 'released' || kind === 'paid_out') return '/dashboard/earnings';

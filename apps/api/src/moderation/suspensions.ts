@@ -1,0 +1,177 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  accountSuspended,
+  MAX_SUSPENSION_DAYS,
+  messages,
+  type SuspensionBody,
+} from '@reloop/shared';
+import type { Database } from '../db/client.ts';
+import { notifications, products, users } from '../db/schema.ts';
+import { publish } from '../events/publish.ts';
+import { fieldError, HttpError } from '../http-errors.ts';
+import type { UserRow } from '../identity/accounts.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { endOpenBookingsOf } from '../users/users.ts';
+import { recordAdminAction } from './audit.ts';
+
+/**
+ * Suspensions (DESIGN §19): for a period, with a reason. While `users.suspended_until` is in the
+ * future every token of the account gets 401 with both (plugins/auth.ts), sign-in is refused the
+ * same way, and the account's listings are off every public list (`products.seller_suspended`,
+ * which `forSale` reads). Suspending also ends the account's open bookings as a deletion does
+ * (cancelled, paid ones refunded) and tells the user by email and in the bell. At `until` a job
+ * queued with the suspension brings the listings back (every other check compares with now()).
+ */
+
+/** Whether the account is suspended now. */
+export const isSuspended = (user: Pick<UserRow, 'suspendedUntil'>, now = new Date()) =>
+  user.suspendedUntil !== null && user.suspendedUntil > now;
+
+/** 401 for a suspended account, with the reason and the end date. */
+export function assertNotSuspended(user: UserRow): void {
+  if (!isSuspended(user) || !user.suspendedUntil) return;
+  const reason = user.suspensionReason ?? '';
+  throw new HttpError(
+    401,
+    accountSuspended(user.suspendedUntil, reason),
+    {},
+    { suspendedUntil: user.suspendedUntil.toISOString(), suspensionReason: reason },
+  );
+}
+
+function suspensionEnd(until: string): Date {
+  const end = new Date(until);
+  const now = Date.now();
+  if (end.getTime() <= now) throw fieldError('until', 'must be in the future');
+  if (end.getTime() > now + MAX_SUSPENSION_DAYS * 86_400_000) {
+    throw fieldError('until', `must be within ${MAX_SUSPENSION_DAYS} days`);
+  }
+  return end;
+}
+
+/** The live user an admin acts on, locked for the action; admins and oneself are refused. */
+async function lockSuspendable(tx: Database, admin: UserRow, userId: string): Promise<UserRow> {
+  if (userId === admin.id) throw new HttpError(400, messages.cannotSuspendSelf);
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  if (!user) throw new HttpError(404, messages.userNotFound);
+  if (user.role === 'admin') throw new HttpError(403, messages.cannotSuspendAdmin);
+  return user;
+}
+
+/**
+ * Suspends `userId` inside `tx` (one user, or each of a bulk action's): the account, its
+ * listings, its open bookings, the audit row, and the user's notice and email.
+ */
+export async function suspendIn(
+  tx: Database,
+  jobs: JobQueue,
+  admin: UserRow,
+  userId: string,
+  body: SuspensionBody,
+): Promise<void> {
+  const until = suspensionEnd(body.until);
+  const user = await lockSuspendable(tx, admin, userId);
+  await tx
+    .update(users)
+    .set({ suspendedUntil: until, suspensionReason: body.reason.trim() })
+    .where(eq(users.id, userId));
+  const hidden = await tx
+    .update(products)
+    .set({ sellerSuspended: true })
+    .where(
+      and(
+        eq(products.sellerId, userId),
+        isNull(products.deletedAt),
+        eq(products.sellerSuspended, false),
+      ),
+    )
+    .returning({ id: products.id });
+  const cancelled = await endOpenBookingsOf(tx, jobs, userId);
+  await recordAdminAction(tx, admin, {
+    action: 'suspend',
+    target: { type: 'user', id: userId, label: user.name || user.email },
+    reason: body.reason.trim(),
+    changes: {
+      until: until.toISOString(),
+      previousUntil: isSuspended(user) ? user.suspendedUntil?.toISOString() : null,
+      listingsHidden: hidden.length,
+      bookingsCancelled: cancelled,
+    },
+  });
+  const [notice] = await tx
+    .insert(notifications)
+    .values({ userId, kind: 'account_suspended' })
+    .returning({ id: notifications.id });
+  if (notice) {
+    await publish(tx, [
+      {
+        userId,
+        type: 'notification',
+        data: { _id: notice.id, kind: 'account_suspended', bookingId: null },
+      },
+    ]);
+  }
+  await jobs.enqueue(tx, 'email', { kind: 'accountSuspended', userId });
+  await jobs.enqueue(tx, 'suspensionEnd', { userId }, { startAfter: until });
+}
+
+export async function suspendUser(
+  db: Database,
+  jobs: JobQueue,
+  admin: UserRow,
+  userId: string,
+  body: SuspensionBody,
+): Promise<void> {
+  await db.transaction((tx) => suspendIn(tx, jobs, admin, userId, body));
+}
+
+/** Lifts a suspension at once; lifting one that has ended or never was changes nothing. */
+export async function unsuspendUser(db: Database, admin: UserRow, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await lockSuspendable(tx, admin, userId);
+    if (user.suspendedUntil === null) return;
+    await tx
+      .update(users)
+      .set({ suspendedUntil: null, suspensionReason: null })
+      .where(eq(users.id, userId));
+    const shown = await showListingsOf(tx, userId);
+    await recordAdminAction(tx, admin, {
+      action: 'unsuspend',
+      target: { type: 'user', id: userId, label: user.name || user.email },
+      changes: { wasUntil: user.suspendedUntil.toISOString(), listingsShown: shown },
+    });
+  });
+}
+
+async function showListingsOf(tx: Database, userId: string): Promise<number> {
+  const shown = await tx
+    .update(products)
+    .set({ sellerSuspended: false })
+    .where(and(eq(products.sellerId, userId), eq(products.sellerSuspended, true)))
+    .returning({ id: products.id });
+  return shown.length;
+}
+
+/**
+ * The job queued for a suspension's end: a suspension that has run out is cleared and the
+ * account's listings come back. One lifted or lengthened meanwhile is left as it is (a longer one
+ * queued its own job).
+ */
+export async function endSuspension(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cleared = await tx
+      .update(users)
+      .set({ suspendedUntil: null, suspensionReason: null })
+      .where(and(eq(users.id, userId), sql`${users.suspendedUntil} <= now()`))
+      .returning({ id: users.id });
+    if (cleared.length > 0) await showListingsOf(tx, userId);
+  });
+}
+
+export function startSuspensionEnds(db: Database, jobs: JobQueue): void {
+  jobs.work('suspensionEnd', 1, (job) => endSuspension(db, job.data.userId));
+}
