@@ -1,15 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
 import { LuFlag, LuHeart } from 'react-icons/lu';
 import { Link, useLocation } from 'react-router';
 import type { Product, ProductDetail } from '@reloop/shared';
-import { uiMessages } from '@reloop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
-import { useReportProduct } from '../api/report-product.ts';
 import { useSetWatched, useWatchedIds } from '../api/watchlist.ts';
 
-/** Flags a listing for the admins (signed-in users only); once flagged it says so instead. */
-export function ReportButton({ product }: { product: Pick<Product, '_id' | 'report'> }) {
-  const report = useReportProduct();
+// The dialog (and its labels) loads when someone reports, not with every product card.
+const ReportDialog = lazy(() => import('./report-dialog.tsx'));
+
+/**
+ * Flags a listing for the admins (signed-in users only): it opens the report dialog, which asks
+ * the reason; once flagged it says so instead.
+ */
+export function ReportButton({ product }: { product: Pick<Product, '_id' | 'name' | 'report'> }) {
+  const [reporting, setReporting] = useState(false);
   if (product.report) {
     return (
       <button type="button" className="btn btn-ghost btn-sm" disabled>
@@ -18,15 +23,21 @@ export function ReportButton({ product }: { product: Pick<Product, '_id' | 'repo
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm"
-      onClick={() => report.mutate(product._id, toastOutcome(uiMessages.reportSucceeded))}
-      disabled={report.isPending}
-      title="Report this listing to the admins"
-    >
-      <LuFlag aria-hidden="true" /> Report
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => setReporting(true)}
+        title="Report this listing to the admins"
+      >
+        <LuFlag aria-hidden="true" /> Report
+      </button>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog product={product} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
