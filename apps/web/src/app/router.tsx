@@ -176,6 +176,10 @@ export const routes: RouteObject[] = [
               },
               conversationPage('sales/:saleId/messages'),
               moneyPage('earnings'),
+              {
+                path: 'verification',
+                ...lazyPage(() => import('../features/seller/routes/verification-page.tsx')),
+              },
             ],
           },
           {
@@ -185,6 +189,9 @@ export const routes: RouteObject[] = [
               adminPage('buyers'),
               adminPage('report'),
               adminPage('reported-reviews'),
+              adminPage('verification-requests'),
+              adminPage('audit'),
+              adminPage('orders-lookup'),
               conversationPage('report/:productId/threads/:bookingId?'),
               conversationPage('complaints/:bookingId?'),
               moneyPage('money'),

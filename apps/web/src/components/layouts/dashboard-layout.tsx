@@ -16,6 +16,7 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/sales', label: 'My Sales' },
     { to: '/dashboard/earnings', label: 'Earnings' },
     { to: '/dashboard/addproduct', label: 'Add Product' },
+    { to: '/dashboard/verification', label: 'Verification' },
   ],
   admin: [
     { to: '/dashboard/sellers', label: 'All Sellers' },
@@ -24,6 +25,9 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/reported-reviews', label: 'Reported Reviews' },
     { to: '/dashboard/complaints', label: 'Complaints' },
     { to: '/dashboard/money', label: 'Money' },
+    { to: '/dashboard/verification-requests', label: 'Verification Requests' },
+    { to: '/dashboard/orders-lookup', label: 'Orders' },
+    { to: '/dashboard/audit', label: 'Audit Log' },
   ],
 };
 const everyonesLinks = [
