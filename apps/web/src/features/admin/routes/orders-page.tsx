@@ -173,7 +173,9 @@ function BookingCells({ booking }: { booking: AdminBooking }) {
         <PhoneCaption>Status</PhoneCaption>
         <span className="block">
           {STATUSES[booking.status]}
-          {booking.status === 'cancelled' && booking.cancelledBy && ` by the ${booking.cancelledBy}`}
+          {booking.status === 'cancelled' &&
+            booking.cancelledBy &&
+            ` by the ${booking.cancelledBy}`}
         </span>
         <span className="text-base-content/70 block text-sm">Funds: {FUNDS[booking.funds]}</span>
       </td>

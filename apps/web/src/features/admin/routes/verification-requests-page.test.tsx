@@ -5,7 +5,10 @@ import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api
 import { renderApp } from '../../../testing/render.tsx';
 import { rowWith } from '../../../testing/rows.ts';
 
-const request = (index: number, changes: Partial<VerificationRequest> = {}): VerificationRequest => ({
+const request = (
+  index: number,
+  changes: Partial<VerificationRequest> = {},
+): VerificationRequest => ({
   _id: `88888888-8888-4888-8888-00000000000${index}`,
   seller: {
     _id: `99999999-9999-4999-8999-00000000000${index}`,

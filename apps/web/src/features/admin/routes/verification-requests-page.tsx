@@ -23,8 +23,8 @@ export function Component() {
       title="Verification Requests"
       intro={
         <p className="text-base-content/70 mb-4">
-          Sellers asking for the verified badge. Approving verifies the seller and their listings;
-          a declined seller may ask again.
+          Sellers asking for the verified badge. Approving verifies the seller and their listings; a
+          declined seller may ask again.
         </p>
       }
       list={requests}

@@ -25,8 +25,8 @@ export function Component() {
     <section className="grid max-w-3xl gap-6">
       <h1 className="text-3xl font-bold">Verification</h1>
       <p>
-        Verified sellers show a badge on their listings and profile. An admin checks each request
-        by hand.
+        Verified sellers show a badge on their listings and profile. An admin checks each request by
+        hand.
       </p>
       <Loaded query={useOwnVerification()} label="Loading your verification">
         {(own) => <VerificationState own={own} />}
