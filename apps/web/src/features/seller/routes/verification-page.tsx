@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OwnVerification } from '@reloop/shared';
 import { Field, describedBy } from '../../../components/form-field.tsx';
@@ -6,18 +5,15 @@ import { Loaded } from '../../../components/loaded.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { storedToken } from '../../../lib/token.ts';
-import {
-  ownVerificationQueryOptions,
-  useOwnVerification,
-  useRequestVerification,
-} from '../api/verification.ts';
+import { useOwnVerification, useRequestVerification } from '../api/verification.ts';
 
 const NOTE_MAX = 1000;
 
 /**
  * /dashboard/verification (seller): whether the seller is verified, their request waiting or
- * declined, and the way to ask (again) with a note for the admins.
+ * declined, and the way to ask (again) with a note for the admins. Its state is asked once the
+ * seller guard has let the page in, not prefetched: the API refuses anyone else with a 403,
+ * which would end their session.
  */
 export function Component() {
   usePageTitle('Verification');
@@ -33,11 +29,6 @@ export function Component() {
       </Loaded>
     </section>
   );
-}
-
-/** The seller's state loads while the page's code and the guards are busy. */
-export function prefetch(queryClient: QueryClient) {
-  if (storedToken()) void queryClient.prefetchQuery(ownVerificationQueryOptions());
 }
 
 function VerificationState({ own }: { own: OwnVerification }) {
