@@ -185,6 +185,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole role="admin" />,
             children: [
+              adminPage('users'),
               adminPage('sellers'),
               adminPage('buyers'),
               adminPage('report'),

@@ -19,6 +19,7 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/verification', label: 'Verification' },
   ],
   admin: [
+    { to: '/dashboard/users', label: 'Users' },
     { to: '/dashboard/sellers', label: 'All Sellers' },
     { to: '/dashboard/buyers', label: 'All Buyers' },
     { to: '/dashboard/report', label: 'Reported Products' },
