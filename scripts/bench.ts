@@ -48,6 +48,10 @@
 // The sitemap part (scripts/bench/sitemap.ts) runs on PostgreSQL before the saved searches:
 // the sitemap index and one file of 50,000 listing URLs at a million listings;
 // BENCH_SITEMAP_ONLY=1 loads the PostgreSQL volume and runs only that part.
+// Last on PostgreSQL, the moderation part (scripts/bench/moderation.ts): the admin's user search
+// and audit log at 120,000 users (the volume's, renamed as people) and 1,000,000 audit rows,
+// against the list budget; BENCH_MODERATION_ONLY=1 runs only that part, on a scratch database
+// holding only those users and audit rows.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ApiClient, DEMO_PASSWORD } from '../e2e/src/api.ts';
@@ -76,6 +80,7 @@ import {
 import { treeMemory, type TreeMemory } from './bench/memory.ts';
 import { benchLiveEvents } from './bench/live-events.ts';
 import { benchQuestions } from './bench/questions.ts';
+import { benchModeration } from './bench/moderation.ts';
 import { benchMoney, migrateAndSeed, MONEY_BOOKINGS, moneyVolume } from './bench/money.ts';
 import { walkPages } from './bench/pages.ts';
 import { benchBackup } from './bench/backup.ts';
@@ -179,6 +184,7 @@ const PARTS_ALONE: {
   { switch: 'BENCH_SEARCH_ONLY', name: 'searches', run: searchesOnly },
   { switch: 'BENCH_BACKUP_ONLY', name: 'backup', run: backupOnly },
   { switch: 'BENCH_SITEMAP_ONLY', name: 'sitemap', run: sitemapOnly },
+  { switch: 'BENCH_MODERATION_ONLY', name: 'moderation', run: moderationOnly },
 ];
 
 async function main(): Promise<boolean> {
@@ -425,6 +431,9 @@ async function benchTarget(target: Target, cleanup: Cleanup): Promise<boolean> {
     passed = (await benchLiveEvents({ sqlUrl, env, log })) && passed;
     const moneyOk = await benchMoney({ sqlUrl, env, bookings: MONEY_BOOKINGS, cleanup, log });
     passed &&= moneyOk;
+    // Last: it renames the volume's users and suspends some, which no part after it minds.
+    const moderation = { sqlUrl, env: { JWT_SECRET: jwtSecret }, cleanup, log };
+    passed = (await benchModeration(moderation)) && passed;
   }
   log(`(${target.title} took ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   return passed && plansOk;
@@ -465,6 +474,19 @@ async function liveOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
 async function sitemapOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
   const { sqlUrl, env } = await scratchVolume(serverUrl, cleanup, 'sitemap', POSTGRES_VOLUME);
   return benchSitemap({ sqlUrl, env, log });
+}
+
+/**
+ * BENCH_MODERATION_ONLY=1: the admin's user search and audit log on a scratch database, migrated
+ * and seeded, holding only the part's 120,000 users and 1,000,000 audit rows (no listings).
+ */
+async function moderationOnly(serverUrl: string, cleanup: Cleanup): Promise<boolean> {
+  log('\n=== moderation only, PostgreSQL (BENCH_POSTGRES_URL, scratch database) ===');
+  const database = await createPostgresDatabase(serverUrl);
+  cleanup.add(() => database.drop());
+  const env = { JWT_SECRET: database.serverEnv.JWT_SECRET };
+  await migrateAndSeed({ sqlUrl: database.url, env, bookings: 0, cleanup, log });
+  return benchModeration({ sqlUrl: database.url, env, cleanup, log });
 }
 
 /** BENCH_BACKUP_ONLY=1: backup and restore timed at a million listings. */
