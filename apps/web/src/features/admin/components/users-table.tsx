@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { User } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import {
@@ -15,9 +16,12 @@ import {
   useVerifySeller,
   type ListedRole,
 } from '../api/users.ts';
+import { BulkUserDialog, type BulkAction } from './bulk-user-dialog.tsx';
 
 const DELETION =
   'Their account is closed at once and their listings disappear. Bookings stay readable.';
+
+const deleted = toastOutcome(uiMessages.userDeleted);
 
 const bookings = (count: number, kind: string) =>
   `${count} ${kind} booking${count === 1 ? '' : 's'}`;
@@ -42,13 +46,33 @@ function deletionMessage(count: { data?: ApiSchema<'OpenBookings'>; isError: boo
   return note ? `${DELETION} ${note}` : DELETION;
 }
 
-/** All Buyers and All Sellers: one table, with the seller-only status and verify columns. */
+/**
+ * All Buyers and All Sellers: one table, with the seller-only status and verify columns. The
+ * spec's checkboxes select rows for a bulk suspend or delete.
+ */
 export function UsersTable({ role }: { role: ListedRole }) {
   const users = useUsers(role);
   const deleteUser = useDeleteUser();
   const verifySeller = useVerifySeller();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
+  const select = (id: string, on: boolean) =>
+    setSelected((ids) => {
+      const next = new Set(ids);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const removal = useConfirmedAction<User>((user, done) =>
-    deleteUser.mutate(user._id, { ...toastOutcome(uiMessages.userDeleted), onSettled: done }),
+    deleteUser.mutate(user._id, {
+      ...deleted,
+      onSuccess: () => {
+        deleted.onSuccess();
+        // No longer there to be selected.
+        select(user._id, false);
+      },
+      onSettled: done,
+    }),
   );
   // Deleting also cancels their open bookings (refunding the paid ones): the dialog says how many.
   const openBookings = useOpenBookings(removal.pending?._id);
@@ -56,7 +80,7 @@ export function UsersTable({ role }: { role: ListedRole }) {
   const isSellers = role === 'seller';
 
   const headers = [
-    ...(isSellers ? [] : [<span className="sr-only">Select</span>]),
+    <span className="sr-only">Select</span>,
     `${label} image`,
     `${label} name`,
     `${label} email`,
@@ -66,6 +90,31 @@ export function UsersTable({ role }: { role: ListedRole }) {
   return (
     <ListPage
       title={`All ${label}s`}
+      intro={
+        selected.size > 0 && (
+          <div
+            role="group"
+            aria-label="Selected users"
+            className="bg-base-200 rounded-box mb-4 flex flex-wrap items-center gap-3 p-3"
+          >
+            <span className="font-semibold">{selected.size} selected</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-warning"
+              onClick={() => setBulkAction('suspend')}
+            >
+              Suspend selected
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-error"
+              onClick={() => setBulkAction('delete')}
+            >
+              Delete selected
+            </button>
+          </div>
+        )
+      }
       list={users}
       loadingLabel={`Loading ${role}s`}
       emptyText={`No ${role}s yet`}
@@ -73,15 +122,15 @@ export function UsersTable({ role }: { role: ListedRole }) {
       rowKey={(user) => user._id}
       renderRow={(user) => (
         <>
-          {!isSellers && (
-            <td>
-              <input
-                type="checkbox"
-                className="checkbox"
-                aria-label={`Select buyer ${user.userName}`}
-              />
-            </td>
-          )}
+          <td>
+            <input
+              type="checkbox"
+              className="checkbox"
+              aria-label={`Select ${role} ${user.userName || user.userEmail}`}
+              checked={selected.has(user._id)}
+              onChange={(event) => select(user._id, event.target.checked)}
+            />
+          </td>
           <td>
             <div className="avatar">
               <div className="bg-base-300 w-12 rounded-full">
@@ -126,6 +175,17 @@ export function UsersTable({ role }: { role: ListedRole }) {
         onConfirm={removal.confirm}
         onCancel={removal.cancel}
       />
+      {bulkAction && (
+        <BulkUserDialog
+          action={bulkAction}
+          ids={[...selected]}
+          onCancel={() => setBulkAction(null)}
+          onDone={() => {
+            setBulkAction(null);
+            setSelected(new Set());
+          }}
+        />
+      )}
     </ListPage>
   );
 }
