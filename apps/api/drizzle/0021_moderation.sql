@@ -36,6 +36,7 @@ CREATE TABLE "verification_requests" (
 --> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_subject_check";--> statement-breakpoint
+DROP INDEX "products_for_sale_id_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "seller_suspended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspension_reason" text;--> statement-breakpoint
@@ -55,11 +56,11 @@ CREATE INDEX "bookings_listing_idx" ON "bookings" USING btree ("created_at" DESC
 CREATE INDEX "users_listing_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_suspended_listing_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "users"."deleted_at" is null and "users"."suspended_until" is not null;--> statement-breakpoint
 CREATE INDEX "users_name_email_trgm_idx" ON "users" USING gin (("name" || ' ' || "email") gin_trgm_ops) WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "products_for_sale_id_idx" ON "products" USING btree ("id") WHERE "products"."deleted_at" is null and "products"."status" = 'unsold' and "products"."seller_suspended" = false;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('booked', 'paid', 'message', 'cancelled', 'completed', 'disputed', 'resolved', 'released', 'paid_out', 'review_invited', 'reviewed', 'price_dropped', 'listing_sold', 'search_match', 'question', 'account_suspended'));--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_subject_check" CHECK (("notifications"."booking_id" is not null and "notifications"."side" is not null and "notifications"."product_id" is null)
         or ("notifications"."booking_id" is null and "notifications"."side" is null and "notifications"."product_id" is not null)
         or ("notifications"."kind" = 'account_suspended' and "notifications"."booking_id" is null and "notifications"."side" is null and "notifications"."product_id" is null));--> statement-breakpoint
-
 -- The audit log is append-only: no row of it is ever changed or removed.
 CREATE FUNCTION admin_actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -274,10 +274,14 @@ export const products = pgTable(
       .on(table.resalePriceCents, table.id)
       .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
     // The sitemap's files (seo/sitemap.ts): listings for sale in id order, read from the index
-    // alone, so the index finds each file's first id and a file streams without the table.
+    // alone, so the index finds each file's first id and a file streams without the table. Its
+    // predicate is all of `forSale`, the suspended sellers' mark too: a condition outside it
+    // would send every entry to the table.
     index('products_for_sale_id_idx')
       .on(table.id)
-      .where(sql`${table.deletedAt} is null and ${table.status} = 'unsold'`),
+      .where(
+        sql`${table.deletedAt} is null and ${table.status} = 'unsold' and ${table.sellerSuspended} = false`,
+      ),
     check('products_photos_check', sql`cardinality(${table.photos}) between 1 and 8`),
   ],
 );
