@@ -176,10 +176,7 @@ export const routes: RouteObject[] = [
               },
               conversationPage('sales/:saleId/messages'),
               moneyPage('earnings'),
-              {
-                path: 'verification',
-                ...lazyPage(() => import('../features/seller/routes/verification-page.tsx')),
-              },
+              accountPage('verification'),
             ],
           },
           {
