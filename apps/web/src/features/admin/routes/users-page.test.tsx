@@ -4,8 +4,6 @@ import type { AdminUser } from '@reloop/shared';
 import { mockApi, signedInAs, type MockHandler } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { rowWith } from '../../../testing/rows.ts';
-import { RootLayout } from '../../../app/root-layout.tsx';
-import { Component as UsersPage } from './users-page.tsx';
 
 const bea: AdminUser = {
   _id: '44444444-4444-4444-8444-444444444444',
@@ -49,12 +47,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function showUsers(routes: Record<string, MockHandler>, path = '/dashboard/users') {
   const api = mockApi({ ...signedInAs('admin'), ...routes });
-  // The page under the app's root layout (session, toasts), as the router mounts it.
-  const view = renderApp(path, {
-    routes: [
-      { element: <RootLayout />, children: [{ path: '/dashboard/users', Component: UsersPage }] },
-    ],
-  });
+  const view = renderApp(path);
   return { ...api, ...view };
 }
 
@@ -109,7 +102,12 @@ describe('Users (admin)', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), {
       target: { value: 'suspended' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    // The navbar has a Search of its own: this one is the form's.
+    fireEvent.click(
+      within(screen.getByRole('search', { name: 'Find users' })).getByRole('button', {
+        name: 'Search',
+      }),
+    );
     expect(await screen.findByText('Sid Suspended')).toBeTruthy();
     expect(screen.queryByText('Sam Seller')).toBeNull();
     expect(router.state.location.search).toBe('?q=bea&role=buyer&status=suspended');
