@@ -49,8 +49,7 @@ const FORM_RULES = /src[\\/]lib[\\/](form-errors|form-schemas)\.ts$/;
 // shows one nearly always loads the others, from its own code or the dashboard kit's; each apart
 // would cost the first bundle a name and the hash's count a chunk.
 const UI_KIT =
-  /src[\\/](components[\\/](reputation|load-failure)\.tsx|lib[\\/](format|profiles|mutation-toasts|live-status|questions)\.ts|features[\\/]catalog[\\/](components[\\/]listing-details\.tsx|api[\\/](watchlist|saved-searches)\.ts))$/;
-
+  /src[\\/](components[\\/](reputation|load-failure)\.tsx|lib[\\/](format|profiles|mutation-toasts|live-status|questions)\.ts|features[\\/]catalog[\\/](components[\\/]listing-details\.tsx|api[\\/](watchlist|saved-searches)\.ts)|moderation-labels\.ts)$/;
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), skipLoadedPreloads()],
   resolve: {

@@ -1,13 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { LuFlag, LuHeart } from 'react-icons/lu';
 import { Link, useLocation } from 'react-router';
 import type { Product, ProductDetail } from '@reloop/shared';
 import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useSetWatched, useWatchedIds } from '../api/watchlist.ts';
-
-// The dialog (and its labels) loads when someone reports, not with every product card.
-const ReportDialog = lazy(() => import('./report-dialog.tsx'));
+// In this chunk rather than one of its own: a card's actions load after the first paint, and
+// every chunk counts against the 64 the hash can number (vite.config.ts).
+import ReportDialog from './report-dialog.tsx';
 
 /**
  * Flags a listing for the admins (signed-in users only): it opens the report dialog, which asks
@@ -32,11 +32,7 @@ export function ReportButton({ product }: { product: Pick<Product, '_id' | 'name
       >
         <LuFlag aria-hidden="true" /> Report
       </button>
-      {reporting && (
-        <Suspense fallback={null}>
-          <ReportDialog product={product} onClose={() => setReporting(false)} />
-        </Suspense>
-      )}
+      {reporting && <ReportDialog product={product} onClose={() => setReporting(false)} />}
     </>
   );
 }
