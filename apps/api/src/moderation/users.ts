@@ -96,6 +96,7 @@ export async function bulkUserAction(
   await db.transaction(async (tx) => {
     for (const id of ids) {
       if (body.action === 'delete') {
+        await refuseOtherAdmin(tx, admin, id);
         await deleteUser(tx, jobs, admin, id);
       } else {
         await suspendIn(tx, jobs, admin, id, { until: body.until ?? '', reason: body.reason ?? '' });
@@ -103,4 +104,17 @@ export async function bulkUserAction(
     }
   });
   return ids.length;
+}
+
+/** Another admin ticked for a bulk deletion is refused, as a suspension refuses them. */
+const CANNOT_DELETE_ADMIN = 'An admin account cannot be deleted';
+
+async function refuseOtherAdmin(tx: Database, admin: UserRow, userId: string): Promise<void> {
+  // Oneself is refused by the deletion, with its own message.
+  if (userId === admin.id) return;
+  const [user] = await tx
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (user?.role === 'admin') throw new HttpError(403, CANNOT_DELETE_ADMIN);
 }
