@@ -261,7 +261,8 @@ const MATRIX: Row[] = [
     },
   },
   {
-    // Signed in; idempotent.
+    // Signed in, once per user (the other buyer reported it already: 409), never one's own
+    // listing (403).
     call: 'PUT /api/product/report/:id',
     method: 'PUT',
     url: (f) => `/api/product/report/${f.productId}`,
@@ -269,8 +270,8 @@ const MATRIX: Row[] = [
     expected: {
       anonymous: 401,
       buyer: 200,
-      otherBuyer: 200,
-      seller: 200,
+      otherBuyer: 409,
+      seller: 403,
       otherSeller: 200,
       admin: 200,
       deleted: 401,
@@ -1145,6 +1146,217 @@ const MATRIX: Row[] = [
       seller: 404,
       otherSeller: 404,
       admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only (DESIGN §19).
+    call: 'GET /api/admin/users',
+    method: 'GET',
+    url: () => '/api/admin/users?q=seller&role=seller&status=active',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only (DESIGN §19).
+    call: 'GET /api/admin/audit',
+    method: 'GET',
+    url: () => '/api/admin/audit',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only (DESIGN §19).
+    call: 'GET /api/admin/bookings',
+    method: 'GET',
+    url: () => '/api/admin/bookings?status=unpaid',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only (DESIGN §19).
+    call: 'GET /api/verification-requests',
+    method: 'GET',
+    url: () => '/api/verification-requests',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only: an unknown request is not found for them.
+    call: 'POST /api/verification-requests/:id/approve',
+    method: 'POST',
+    url: () => `/api/verification-requests/${NO_SUCH_REVIEW}/approve`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only: an unknown request is not found for them.
+    call: 'POST /api/verification-requests/:id/decline',
+    method: 'POST',
+    url: () => `/api/verification-requests/${NO_SUCH_REVIEW}/decline`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 404,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only; lifting a suspension that is not there changes nothing.
+    call: 'POST /api/admin/users/:id/unsuspend',
+    method: 'POST',
+    url: (f) => `/api/admin/users/${f.actors.otherBuyer.uid}/unsuspend`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only; the seller is not verified, so nothing changes.
+    call: 'POST /api/admin/users/:id/unverify',
+    method: 'POST',
+    url: (f) => `/api/admin/users/${f.actors.otherSeller.uid}/unverify`,
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only.
+    call: 'POST /api/reported/products/:id/dismiss',
+    method: 'POST',
+    url: (f) => `/api/reported/products/${f.productId}/dismiss`,
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only.
+    call: 'POST /api/admin/users/:id/suspend',
+    method: 'POST',
+    url: (f) => `/api/admin/users/${f.actors.otherBuyer.uid}/suspend`,
+    body: () => ({ until: new Date(Date.now() + 86_400_000).toISOString(), reason: 'Spam' }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Admins only.
+    call: 'POST /api/admin/users/bulk',
+    method: 'POST',
+    url: () => '/api/admin/users/bulk',
+    body: (f) => ({ action: 'delete', ids: [f.actors.otherSeller.uid] }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 403,
+      otherSeller: 403,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only, for themselves.
+    call: 'GET /api/verification-requests/mine',
+    method: 'GET',
+    url: () => '/api/verification-requests/mine',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 200,
+      otherSeller: 200,
+      admin: 403,
+      deleted: 401,
+    },
+  },
+  {
+    // Sellers only, for themselves.
+    call: 'POST /api/verification-requests',
+    method: 'POST',
+    url: () => '/api/verification-requests',
+    body: () => ({ note: 'A shop since 2015' }),
+    mutates: true,
+    expected: {
+      anonymous: 401,
+      buyer: 403,
+      otherBuyer: 403,
+      seller: 201,
+      otherSeller: 201,
+      admin: 403,
       deleted: 401,
     },
   },

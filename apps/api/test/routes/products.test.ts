@@ -439,20 +439,27 @@ describe('DELETE /api/delete/product/:id', () => {
 });
 
 describe('PUT /api/product/report/:id', () => {
-  it('reports a product once however often it is asked, and admins see it', async () => {
+  it('reports a product once per user (again is 409, the seller’s own is 403), and admins see it', async () => {
     const admin = await createActor(t.app, 'admin');
     const seller = await createActor(t.app, 'seller');
     const buyer = await createActor(t.app, 'buyer');
+    const otherSeller = await createActor(t.app, 'seller');
     await createProductAs(t.app, seller, { name: 'Fine' });
     const productId = await createProductAs(t.app, seller);
+    const reportAs = (reporter: Actor) =>
+      call(t.app, 'PUT', `/api/product/report/${productId}`, { actor: reporter });
 
-    for (const reporter of [buyer, buyer, seller]) {
-      const response = await call(t.app, 'PUT', `/api/product/report/${productId}`, {
-        actor: reporter,
-      });
+    for (const reporter of [buyer, otherSeller]) {
+      const response = await reportAs(reporter);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ acknowledged: true });
     }
+    const again = await reportAs(buyer);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: moderationMessages.alreadyReported });
+    const own = await reportAs(seller);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: moderationMessages.ownListingReport });
     expect((await storedProduct(productId)).reported).toBe(true);
     const reported = await call(t.app, 'GET', '/api/reported/products', { actor: admin });
     expect(idsOf(reported)).toEqual([productId]);
