@@ -10,8 +10,7 @@
 // made admins); alone, they are generated. The audit rows spread over a year, of every action,
 // on users, listings, bookings and reviews, by the admins (inserted: the table's trigger refuses
 // only UPDATE and DELETE). Then each statement's plan (EXPLAIN ANALYZE, BUFFERS), as the app
-// runs it, with the indexes it reads, and the user searches' plans again with statistics on the
-// searched expression (in a transaction rolled back). BENCH_AUDIT_ROWS (default 1,000,000).
+// runs it, with the indexes it reads. BENCH_AUDIT_ROWS (default 1,000,000).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DEFAULT_PAGE_SIZE, type AdminUserQuery } from '@reloop/shared';
@@ -469,29 +468,7 @@ async function logPlans(sqlUrl: string, log: (line: string) => void): Promise<vo
     }
     log('\nquery plans (EXPLAIN ANALYZE, BUFFERS, of the statements the calls run):');
     for (const { name, plan } of explained) log(`  ${name.padEnd(44)} ${summaryOf(plan)}`);
-    // The trigram index is partial, and the planner takes no statistics from a partial index's
-    // expression: it guesses how many users words match. Statistics on the expression itself
-    // (created and analyzed in a transaction rolled back) show what a known share would choose.
-    const withStatistics: Explained[] = [];
-    await client.query('begin');
-    try {
-      await client.query(
-        `create statistics users_name_email_bench_stats on ((name || ' ' || email)) from users`,
-      );
-      await client.query('analyze users');
-      for (const search of SEARCHES.filter((s) => s.query.q)) {
-        await searchUsers(db, { ...search.query, ...page(undefined) });
-        withStatistics.push({ name: `${search.name}, first page`, plan: await explainLast() });
-      }
-    } finally {
-      await client.query('rollback');
-    }
-    log('with statistics on the searched expression (rolled back):');
-    for (const { name, plan } of withStatistics) log(`  ${name.padEnd(44)} ${summaryOf(plan)}`);
     for (const { name, plan } of explained) log(`\n${name}:\n${plan}`);
-    for (const { name, plan } of withStatistics) {
-      log(`\n${name}, with statistics on the expression:\n${plan}`);
-    }
   } finally {
     await client.end();
   }

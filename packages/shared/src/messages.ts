@@ -103,24 +103,7 @@ export const messages = {
   questionClosed: 'This conversation is closed: the laptop is no longer for sale',
   questionInBooking:
     'This conversation goes on in the booking’s thread: write there, where the booking is',
-  ownListingReport: 'You cannot report your own listing',
-  alreadyReported: 'You already reported this listing: an admin will look at it',
-  cannotSuspendSelf: 'You cannot suspend your own account',
-  cannotSuspendAdmin: 'An admin account cannot be suspended',
-  onlySellersVerified: 'Only sellers can be verified',
-  alreadyVerified: 'Your account is already verified',
-  verificationPending: 'You already asked to be verified: an admin will answer soon',
-  verificationRequestNotFound: 'Verification request not found',
-  verificationAnswered: 'This request was already answered',
 } as const;
-
-/** Sign-in and every call of a suspended account (DESIGN §19): until when, and why. */
-export const accountSuspended = (until: Date, reason: string) =>
-  `Your account is suspended until ${until.toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  })} UTC: ${reason}`;
 
 /** A seller's account cannot end while money is owed to it (DESIGN §15); `amount` as "$12.50". */
 export const moneyStillOwed = (amount: string) =>

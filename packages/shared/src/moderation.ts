@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { bookingStatusSchema, paginationQuerySchema, productSchema, userSchema } from './marketplace.ts';
+import {
+  bookingStatusSchema,
+  paginationQuerySchema,
+  productSchema,
+  userSchema,
+} from './marketplace.ts';
 import { fundsSchema } from './money.ts';
 
 /**
@@ -9,6 +14,22 @@ import { fundsSchema } from './money.ts';
  */
 
 const isoTime = z.string();
+
+/**
+ * The API's refusals of moderation calls. Apart from `messages`, which the web app's first bundle
+ * carries: the web app shows these as the API words them.
+ */
+export const moderationMessages = {
+  ownListingReport: 'You cannot report your own listing',
+  alreadyReported: 'You already reported this listing: an admin will look at it',
+  cannotSuspendSelf: 'You cannot suspend your own account',
+  cannotSuspendAdmin: 'An admin account cannot be suspended',
+  onlySellersVerified: 'Only sellers can be verified',
+  alreadyVerified: 'Your account is already verified',
+  verificationPending: 'You already asked to be verified: an admin will answer soon',
+  verificationRequestNotFound: 'Verification request not found',
+  verificationAnswered: 'This request was already answered',
+} as const;
 
 // Reports
 
@@ -20,7 +41,6 @@ export const reportReasonSchema = z.enum([
   'other',
 ]);
 export type ReportReason = z.infer<typeof reportReasonSchema>;
-
 
 /** The spec's report call sends no body; a reason and a few words are optional. */
 export const productReportBodySchema = z
@@ -46,7 +66,8 @@ export const listingReportsSchema = z
 export type ListingReports = z.infer<typeof listingReportsSchema>;
 
 export const reportedProductSchema = productSchema
-  .extend({ reports: listingReportsSchema.nullable().optional() })
+  // An unnamed copy, as above: null for a listing marked reported before reports had rows.
+  .extend({ reports: z.object(listingReportsSchema.shape).nullable().optional() })
   .meta({ id: 'ReportedProduct' });
 export type ReportedProduct = z.infer<typeof reportedProductSchema>;
 
@@ -71,6 +92,17 @@ export const adminUserSchema = userSchema
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * Sign-in and every call of a suspended account: until when, and why. Here rather than with the
+ * other messages, which the web app's first bundle carries: only the API words it.
+ */
+export const accountSuspended = (until: Date, reason: string) =>
+  `Your account is suspended until ${until.toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  })} UTC: ${reason}`;
 
 /** The longest suspension: a longer one is a deletion. */
 export const MAX_SUSPENSION_DAYS = 365;
@@ -141,7 +173,8 @@ export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 
 /** What a seller sees of their own: verified already, or their latest request. */
 export const ownVerificationSchema = z
-  .object({ verified: z.boolean(), request: verificationRequestSchema.nullable() })
+  // An unnamed copy: a named schema made nullable has no `type` beside `nullable` in OpenAPI.
+  .object({ verified: z.boolean(), request: z.object(verificationRequestSchema.shape).nullable() })
   .meta({ id: 'OwnVerification' });
 export type OwnVerification = z.infer<typeof ownVerificationSchema>;
 
@@ -160,7 +193,6 @@ export const adminActionKindSchema = z.enum([
   'hide_review',
 ]);
 export type AdminActionKind = z.infer<typeof adminActionKindSchema>;
-
 
 export const auditTargetTypeSchema = z.enum(['user', 'listing', 'booking', 'review']);
 

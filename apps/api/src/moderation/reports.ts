@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
-  messages,
+  moderationMessages,
   type ListingReports,
   type Pagination,
   type ProductReportBody,
@@ -36,7 +36,7 @@ export async function reportListing(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const product = await findVisibleProduct(tx, productId, 'share');
-    if (product.sellerId === user.id) throw new HttpError(403, messages.ownListingReport);
+    if (product.sellerId === user.id) throw new HttpError(403, moderationMessages.ownListingReport);
     const [report] = await tx
       .insert(productReports)
       .values({
@@ -47,7 +47,7 @@ export async function reportListing(
       })
       .onConflictDoNothing()
       .returning({ id: productReports.id });
-    if (!report) throw new HttpError(409, messages.alreadyReported);
+    if (!report) throw new HttpError(409, moderationMessages.alreadyReported);
     if (!product.reported) {
       await tx.update(products).set({ reported: true }).where(eq(products.id, productId));
     }

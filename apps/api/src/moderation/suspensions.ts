@@ -3,6 +3,7 @@ import {
   accountSuspended,
   MAX_SUSPENSION_DAYS,
   messages,
+  moderationMessages,
   type SuspensionBody,
 } from '@reloop/shared';
 import type { Database } from '../db/client.ts';
@@ -51,14 +52,14 @@ function suspensionEnd(until: string): Date {
 
 /** The live user an admin acts on, locked for the action; admins and oneself are refused. */
 async function lockSuspendable(tx: Database, admin: UserRow, userId: string): Promise<UserRow> {
-  if (userId === admin.id) throw new HttpError(400, messages.cannotSuspendSelf);
+  if (userId === admin.id) throw new HttpError(400, moderationMessages.cannotSuspendSelf);
   const [user] = await tx
     .select()
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
   if (!user) throw new HttpError(404, messages.userNotFound);
-  if (user.role === 'admin') throw new HttpError(403, messages.cannotSuspendAdmin);
+  if (user.role === 'admin') throw new HttpError(403, moderationMessages.cannotSuspendAdmin);
   return user;
 }
 

@@ -99,7 +99,10 @@ export async function bulkUserAction(
         await refuseOtherAdmin(tx, admin, id);
         await deleteUser(tx, jobs, admin, id);
       } else {
-        await suspendIn(tx, jobs, admin, id, { until: body.until ?? '', reason: body.reason ?? '' });
+        await suspendIn(tx, jobs, admin, id, {
+          until: body.until ?? '',
+          reason: body.reason ?? '',
+        });
       }
     }
   });

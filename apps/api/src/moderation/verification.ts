@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  messages,
+  moderationMessages,
   type OwnVerification,
   type Pagination,
   type VerificationRequest,
@@ -41,20 +41,20 @@ export async function requestVerification(
   seller: UserRow,
   body: VerificationRequestBody,
 ): Promise<VerificationRequest> {
-  if (seller.role !== 'seller') throw new HttpError(403, messages.onlySellersVerified);
-  if (seller.verified) throw new HttpError(409, messages.alreadyVerified);
+  if (seller.role !== 'seller') throw new HttpError(403, moderationMessages.onlySellersVerified);
+  if (seller.verified) throw new HttpError(409, moderationMessages.alreadyVerified);
   const [created] = await db
     .insert(verificationRequests)
     .values({ sellerId: seller.id, note: body.note ?? '' })
     .onConflictDoNothing()
     .returning({ id: verificationRequests.id });
-  if (!created) throw new HttpError(409, messages.verificationPending);
+  if (!created) throw new HttpError(409, moderationMessages.verificationPending);
   return findRequest(db, created.id);
 }
 
 async function findRequest(db: Database, id: string): Promise<VerificationRequest> {
   const [row] = await requestsWithSeller(db).where(eq(verificationRequests.id, id));
-  if (!row) throw new HttpError(404, messages.verificationRequestNotFound);
+  if (!row) throw new HttpError(404, moderationMessages.verificationRequestNotFound);
   return parseJson(row.json);
 }
 
@@ -99,8 +99,9 @@ export async function decideRequest(
       .from(verificationRequests)
       .where(eq(verificationRequests.id, requestId))
       .for('update');
-    if (!request) throw new HttpError(404, messages.verificationRequestNotFound);
-    if (request.status !== 'pending') throw new HttpError(409, messages.verificationAnswered);
+    if (!request) throw new HttpError(404, moderationMessages.verificationRequestNotFound);
+    if (request.status !== 'pending')
+      throw new HttpError(409, moderationMessages.verificationAnswered);
     const seller = await lockSeller(tx, { id: request.sellerId });
     await tx
       .update(verificationRequests)

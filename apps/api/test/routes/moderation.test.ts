@@ -4,6 +4,7 @@ import {
   accountSuspended,
   MAX_SUSPENSION_DAYS,
   messages,
+  moderationMessages,
   type AdminAction,
   type AdminUser,
   type ErrorBody,
@@ -140,7 +141,7 @@ describe('PUT /api/product/report/:id', () => {
 
     const again = await report(second, productId, { reason: 'other' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: messages.alreadyReported });
+    expect(again.json()).toEqual({ message: moderationMessages.alreadyReported });
     const bare = await report(first, productId);
     expect(bare.statusCode).toBe(409);
   });
@@ -159,7 +160,7 @@ describe('PUT /api/product/report/:id', () => {
 
     const own = await report(seller, productId, { reason: 'scam' });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ message: messages.ownListingReport });
+    expect(own.json()).toEqual({ message: moderationMessages.ownListingReport });
 
     const unknown = await report(buyer, UNKNOWN_ID);
     expect(unknown.statusCode).toBe(404);
@@ -503,10 +504,10 @@ describe('POST /api/admin/users/:id/suspend', () => {
     const valid = { until: inDays(3), reason: 'Spam' };
     const anAdmin = await suspend(admin, otherAdmin.uid, valid);
     expect(anAdmin.statusCode).toBe(403);
-    expect(anAdmin.json()).toEqual({ message: messages.cannotSuspendAdmin });
+    expect(anAdmin.json()).toEqual({ message: moderationMessages.cannotSuspendAdmin });
     const self = await suspend(admin, admin.uid, valid);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: messages.cannotSuspendSelf });
+    expect(self.json()).toEqual({ message: moderationMessages.cannotSuspendSelf });
     const unknown = await suspend(admin, UNKNOWN_ID, valid);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: messages.userNotFound });
@@ -670,7 +671,7 @@ describe('verification requests', () => {
     });
     const twice = await ask(seller, 'Please?');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: messages.verificationPending });
+    expect(twice.json()).toEqual({ message: moderationMessages.verificationPending });
     expect((await pending(admin)).map((item) => item._id)).toEqual([request._id]);
     const mine = await call(t.app, 'GET', '/api/verification-requests/mine', { actor: seller });
     expect(mine.json()).toEqual({ verified: false, request });
@@ -694,10 +695,10 @@ describe('verification requests', () => {
 
     const answeredTwice = await decide(admin, request._id, 'decline');
     expect(answeredTwice.statusCode).toBe(409);
-    expect(answeredTwice.json()).toEqual({ message: messages.verificationAnswered });
+    expect(answeredTwice.json()).toEqual({ message: moderationMessages.verificationAnswered });
     const verifiedAsks = await ask(seller);
     expect(verifiedAsks.statusCode).toBe(409);
-    expect(verifiedAsks.json()).toEqual({ message: messages.alreadyVerified });
+    expect(verifiedAsks.json()).toEqual({ message: moderationMessages.alreadyVerified });
   });
 
   it('a declined seller stays unverified, may ask again, and the decline is in the audit log', async () => {

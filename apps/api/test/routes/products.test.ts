@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   messages,
+  moderationMessages,
   type Booking,
   type Category,
   type ErrorBody,

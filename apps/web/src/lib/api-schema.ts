@@ -1975,17 +1975,6 @@ export interface components {
         count: number;
       } | null;
     };
-    ListingReports: {
-      count: number;
-      reasons: {
-        /** @enum {string|null} */
-        reason: 'scam' | 'prohibited' | 'wrong_category' | 'misleading' | 'other' | null;
-        count: number;
-      }[];
-      texts: string[];
-      firstReportedAt: string;
-      lastReportedAt: string;
-    };
     Message: {
       /** Format: uuid */
       _id: string;
@@ -2152,7 +2141,21 @@ export interface components {
     };
     OwnVerification: {
       verified: boolean;
-      request: components['schemas']['VerificationRequest'] | null;
+      request: {
+        /** Format: uuid */
+        _id: string;
+        seller: {
+          /** Format: uuid */
+          _id: string;
+          name: string;
+          email: string;
+        };
+        note: string;
+        /** @enum {string} */
+        status: 'pending' | 'approved' | 'declined';
+        createdAt: string;
+        decidedAt: string | null;
+      } | null;
     };
     PasswordChangeInput: {
       currentPassword: string;
@@ -2292,11 +2295,6 @@ export interface components {
       mobile?: string;
       sellerEmail?: string;
     };
-    ProductReportInput: {
-      /** @enum {string} */
-      reason?: 'scam' | 'prohibited' | 'wrong_category' | 'misleading' | 'other';
-      text?: string;
-    };
     Profile: {
       /** Format: uuid */
       _id: string;
@@ -2406,7 +2404,17 @@ export interface components {
       } | null;
       mobile: string;
       sellerEmail: string;
-      reports?: components['schemas']['ListingReports'] | null;
+      reports?: {
+        count: number;
+        reasons: {
+          /** @enum {string|null} */
+          reason: 'scam' | 'prohibited' | 'wrong_category' | 'misleading' | 'other' | null;
+          count: number;
+        }[];
+        texts: string[];
+        firstReportedAt: string;
+        lastReportedAt: string;
+      } | null;
     };
     ReportedReview: {
       /** Format: uuid */
@@ -4416,7 +4424,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProductReportInput'];
+        'application/json': {
+          /** @enum {string} */
+          reason?: 'scam' | 'prohibited' | 'wrong_category' | 'misleading' | 'other';
+          text?: string;
+        };
       };
     };
     responses: {

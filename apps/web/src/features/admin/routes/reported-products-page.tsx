@@ -101,7 +101,7 @@ export function Component() {
 }
 
 /** How many reports, for which reasons, the latest words, and the first and last dates. */
-function ReportCells({ reports }: { reports: ApiSchema<'ListingReports'> | null }) {
+function ReportCells({ reports }: { reports: ApiSchema<'ReportedProduct'>['reports'] | null }) {
   if (!reports) {
     return (
       <>
