@@ -24,6 +24,7 @@ export const moderationMessages = {
   alreadyReported: 'You already reported this listing: an admin will look at it',
   cannotSuspendSelf: 'You cannot suspend your own account',
   cannotSuspendAdmin: 'An admin account cannot be suspended',
+  cannotDeleteAdmin: 'An admin account cannot be deleted',
   onlySellersVerified: 'Only sellers can be verified',
   alreadyVerified: 'Your account is already verified',
   verificationPending: 'You already asked to be verified: an admin will answer soon',

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   messages,
+  moderationMessages,
   type AdminUser,
   type AdminUserQuery,
   type BulkUserActionBody,
@@ -110,8 +111,6 @@ export async function bulkUserAction(
 }
 
 /** Another admin ticked for a bulk deletion is refused, as a suspension refuses them. */
-const CANNOT_DELETE_ADMIN = 'An admin account cannot be deleted';
-
 async function refuseOtherAdmin(tx: Database, admin: UserRow, userId: string): Promise<void> {
   // Oneself is refused by the deletion, with its own message.
   if (userId === admin.id) return;
@@ -119,5 +118,5 @@ async function refuseOtherAdmin(tx: Database, admin: UserRow, userId: string): P
     .select({ role: users.role })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (user?.role === 'admin') throw new HttpError(403, CANNOT_DELETE_ADMIN);
+  if (user?.role === 'admin') throw new HttpError(403, moderationMessages.cannotDeleteAdmin);
 }
