@@ -188,7 +188,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuth(): AuthContextValue {
   const context = use(AuthContext);
-  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  // A programming error, seen only in development: its words are kept short, the first bundle
+  // carries them.
+  if (!context) throw new Error('useAuth outside <AuthProvider>');
   return context;
 }
 

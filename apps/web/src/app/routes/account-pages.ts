@@ -4,11 +4,10 @@ import * as forgotPassword from '../../features/auth/routes/forgot-password-page
 import * as resetPassword from '../../features/auth/routes/reset-password-page.tsx';
 import * as verifyEmail from '../../features/auth/routes/verify-email-page.tsx';
 import * as watching from '../../features/catalog/routes/watching-page.tsx';
-import * as verification from '../../features/seller/routes/verification-page.tsx';
 
 /**
  * The account's pages by their paths — the ones emails link to, /forgot-password,
- * /dashboard/settings, /dashboard/watching and a seller's /dashboard/verification — in one chunk: each lazily loaded chunk costs the first bundle its name
+ * /dashboard/settings and /dashboard/watching — in one chunk: each lazily loaded chunk costs the first bundle its name
  * and preload list, and these pages are seldom opened.
  */
 export const pages = {
@@ -18,5 +17,4 @@ export const pages = {
   unsubscribe,
   settings,
   watching,
-  verification,
 };

@@ -19,7 +19,7 @@ export const pages = {
   buyers,
   report,
   'reported-reviews': reportedReviews,
-  'verification-requests': verificationRequests,
+  requests: verificationRequests,
   audit,
-  'orders-lookup': orders,
+  bookings: orders,
 };

@@ -16,7 +16,6 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/sales', label: 'My Sales' },
     { to: '/dashboard/earnings', label: 'Earnings' },
     { to: '/dashboard/addproduct', label: 'Add Product' },
-    { to: '/dashboard/verification', label: 'Verification' },
   ],
   admin: [
     { to: '/dashboard/users', label: 'Users' },
@@ -26,8 +25,8 @@ const drawerLinks: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/reported-reviews', label: 'Reported Reviews' },
     { to: '/dashboard/complaints', label: 'Complaints' },
     { to: '/dashboard/money', label: 'Money' },
-    { to: '/dashboard/verification-requests', label: 'Verification Requests' },
-    { to: '/dashboard/orders-lookup', label: 'Orders' },
+    { to: '/dashboard/requests', label: 'Verification Requests' },
+    { to: '/dashboard/bookings', label: 'Orders' },
     { to: '/dashboard/audit', label: 'Audit Log' },
   ],
 };

@@ -11,14 +11,15 @@ import { NotificationsSection } from '../components/notifications-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { SettingsSection } from '../components/settings-section.tsx';
+import { VerificationSection } from '../components/verification-section.tsx';
 
 /**
- * /dashboard/settings (every role): profile and phone, password, email address, which emails to
- * get, a copy of one's data, and leaving.
+ * /dashboard/settings (every role): profile and phone, a seller's verification, password, email
+ * address, which emails to get, a copy of one's data, and leaving.
  */
 export function Component() {
   usePageTitle('Settings');
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   // The dashboard lets only a signed-in user in; the user is known by then.
   if (!user) return <Spinner />;
   return (
@@ -26,6 +27,7 @@ export function Component() {
       <h1 className="text-3xl font-bold">Settings</h1>
       {/* A new user (another account signed in) starts the forms afresh. */}
       <ProfileSection key={user.uid} user={user} />
+      {role === 'seller' && <VerificationSection />}
       {user.hasPassword ? (
         <>
           <PasswordSection />

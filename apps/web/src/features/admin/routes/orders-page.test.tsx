@@ -35,7 +35,7 @@ const booking = (index: number, changes: Partial<AdminBooking> = {}): AdminBooki
 
 const FIRST_PAGE = 'GET /api/admin/bookings?limit=24';
 
-function showOrders(routes: Record<string, MockHandler>, path = '/dashboard/orders-lookup') {
+function showOrders(routes: Record<string, MockHandler>, path = '/dashboard/bookings') {
   const api = mockApi({ ...signedInAs('admin'), ...routes });
   return { ...api, ...renderApp(path) };
 }
@@ -63,7 +63,7 @@ describe('orders lookup', () => {
     expect(document.title).toBe('Orders · Reloop');
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     expect(menu.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
-      '/dashboard/orders-lookup',
+      '/dashboard/bookings',
     );
   });
 
@@ -121,7 +121,7 @@ describe('orders lookup', () => {
   it('opens with the lookup the URL holds, ignoring values it does not know', async () => {
     const { calls } = showOrders(
       { 'GET /api/admin/bookings?status=cancelled&limit=24': { body: [booking(3)] } },
-      '/dashboard/orders-lookup?status=cancelled&funds=lost',
+      '/dashboard/bookings?status=cancelled&funds=lost',
     );
     expect(await screen.findByText('ThinkPad T14 no. 3')).toBeTruthy();
     const form = within(screen.getByRole('search', { name: 'Find bookings' }));

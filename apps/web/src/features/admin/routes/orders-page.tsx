@@ -45,7 +45,7 @@ function paramsOf(lookup: BookingLookup): URLSearchParams {
 }
 
 /**
- * /dashboard/orders-lookup (admin): every booking, newest first, narrowed by a booking's id or
+ * /dashboard/bookings (admin): every booking, newest first, narrowed by a booking's id or
  * words of its buyer's or seller's name or email, its status and where its money is — for
  * answering a buyer or a seller about an order. The lookup is kept in the URL.
  */

@@ -26,7 +26,7 @@ const FIRST_PAGE = 'GET /api/verification-requests?limit=24';
 
 function showRequests(routes: Record<string, MockHandler>) {
   const api = mockApi({ ...signedInAs('admin'), ...routes });
-  renderApp('/dashboard/verification-requests');
+  renderApp('/dashboard/requests');
   return api;
 }
 
@@ -50,7 +50,7 @@ describe('verification requests', () => {
     expect(document.title).toBe('Verification Requests · Reloop');
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     expect(menu.getByRole('link', { name: 'Verification Requests' }).getAttribute('href')).toBe(
-      '/dashboard/verification-requests',
+      '/dashboard/requests',
     );
   });
 

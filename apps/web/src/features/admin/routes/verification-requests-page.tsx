@@ -10,7 +10,7 @@ const approved = toastOutcome('Seller verified');
 const declined = toastOutcome('Request declined');
 
 /**
- * /dashboard/verification-requests (admin): the sellers who asked to be verified, with what they
+ * /dashboard/requests (admin): the sellers who asked to be verified, with what they
  * wrote, to approve or decline; an answered request leaves the list.
  */
 export function Component() {
