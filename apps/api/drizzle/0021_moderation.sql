@@ -48,6 +48,7 @@ ALTER TABLE "verification_requests" ADD CONSTRAINT "verification_requests_decide
 CREATE INDEX "admin_actions_listing_idx" ON "admin_actions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "admin_actions_target_idx" ON "admin_actions" USING btree ("target_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_reports_product_reporter_unique" ON "product_reports" USING btree ("product_id","reporter_id");--> statement-breakpoint
+CREATE INDEX "product_reports_reporter_idx" ON "product_reports" USING btree ("reporter_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "product_reports_open_idx" ON "product_reports" USING btree ("product_id","created_at") WHERE "product_reports"."dismissed_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "verification_requests_pending_unique" ON "verification_requests" USING btree ("seller_id") WHERE "verification_requests"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "verification_requests_pending_listing_idx" ON "verification_requests" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "verification_requests"."status" = 'pending';--> statement-breakpoint

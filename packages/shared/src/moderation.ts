@@ -66,6 +66,15 @@ export const listingReportsSchema = z
   .meta({ id: 'ListingReports' });
 export type ListingReports = z.infer<typeof listingReportsSchema>;
 
+/** The listings the signed-in user reported, newest report first: their buttons read "reported". */
+export const ownReportsSchema = z
+  .object({ productIds: z.array(idSchema) })
+  .meta({ id: 'OwnReports' });
+export type OwnReports = z.infer<typeof ownReportsSchema>;
+
+/** At most this many of a user's reports are listed for their buttons (the latest ones). */
+export const OWN_REPORTS_LISTED = 1000;
+
 export const reportedProductSchema = productSchema
   // An unnamed copy, as above: null for a listing marked reported before reports had rows.
   .extend({ reports: z.object(listingReportsSchema.shape).nullable().optional() })

@@ -929,6 +929,8 @@ export const productReports = pgTable(
   (table) => [
     check('product_reports_reason_check', sql`${table.reason} in ${inList(REPORT_REASONS)}`),
     uniqueIndex('product_reports_product_reporter_unique').on(table.productId, table.reporterId),
+    // A user's own reports, newest first: which report buttons read "reported" for them.
+    index('product_reports_reporter_idx').on(table.reporterId, table.createdAt.desc()),
     index('product_reports_open_idx')
       .on(table.productId, table.createdAt)
       .where(sql`${table.dismissedAt} is null`),

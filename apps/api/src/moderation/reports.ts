@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   moderationMessages,
+  OWN_REPORTS_LISTED,
   type ListingReports,
+  type OwnReports,
   type Pagination,
   type ProductReportBody,
   type ReportedProduct,
@@ -52,6 +54,21 @@ export async function reportListing(
       await tx.update(products).set({ reported: true }).where(eq(products.id, productId));
     }
   });
+}
+
+/**
+ * The listings `user` reported, newest report first, those deleted since left out: a user's
+ * report buttons read "reported" on these (the listing's own `report` says whether anyone did).
+ */
+export async function ownReports(db: Database, user: UserRow): Promise<OwnReports> {
+  const rows = await db
+    .select({ productId: productReports.productId })
+    .from(productReports)
+    .innerJoin(products, eq(products.id, productReports.productId))
+    .where(and(eq(productReports.reporterId, user.id), listingExists))
+    .orderBy(desc(productReports.createdAt))
+    .limit(OWN_REPORTS_LISTED);
+  return { productIds: rows.map((row) => row.productId) };
 }
 
 /** `POST /api/reported/products/:id/dismiss`: the listing stays; its open reports are closed. */

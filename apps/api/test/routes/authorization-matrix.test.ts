@@ -1328,6 +1328,22 @@ const MATRIX: Row[] = [
     },
   },
   {
+    // Anyone signed in, for themselves.
+    call: 'GET /api/product/reports/mine',
+    method: 'GET',
+    url: () => '/api/product/reports/mine',
+    mutates: false,
+    expected: {
+      anonymous: 401,
+      buyer: 200,
+      otherBuyer: 200,
+      seller: 200,
+      otherSeller: 200,
+      admin: 200,
+      deleted: 401,
+    },
+  },
+  {
     // Sellers only, for themselves.
     call: 'GET /api/verification-requests/mine',
     method: 'GET',

@@ -146,6 +146,27 @@ describe('PUT /api/product/report/:id', () => {
     expect(bare.statusCode).toBe(409);
   });
 
+  it('lists the listings each user reported, newest first, the deleted ones left out (GET /api/product/reports/mine)', async () => {
+    const seller = await createActor(t.app, 'seller');
+    const [older, newer, gone] = [
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+      await createProductAs(t.app, seller),
+    ];
+    const reporter = await createActor(t.app, 'buyer');
+    const bystander = await createActor(t.app, 'buyer');
+    for (const productId of [older, newer, gone]) {
+      expect((await report(reporter, productId)).statusCode).toBe(200);
+    }
+    const removed = await call(t.app, 'DELETE', `/api/delete/product/${gone}`, { actor: seller });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const mine = (actor: Actor) => call(t.app, 'GET', '/api/product/reports/mine', { actor });
+    expect((await mine(reporter)).json()).toEqual({ productIds: [newer, older] });
+    // Someone else's report is theirs: this user may still report the listing.
+    expect((await mine(bystander)).json()).toEqual({ productIds: [] });
+    expect((await call(t.app, 'GET', '/api/product/reports/mine')).statusCode).toBe(401);
+  });
+
   it('refuses an unknown reason (400), the seller’s own listing (403) and an unknown one (404)', async () => {
     const seller = await createActor(t.app, 'seller');
     const buyer = await createActor(t.app, 'buyer');

@@ -655,6 +655,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/product/reports/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The listings the signed-in user reported, newest report first
+     * @description At most 1000; listings deleted since are left out.
+     */
+    get: operations['listOwnReports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/reported/products': {
     parameters: {
       query?: never;
@@ -2138,6 +2158,9 @@ export interface components {
       /** Format: uuid */
       bookingId: string;
       paymentId: string;
+    };
+    OwnReports: {
+      productIds: string[];
     };
     OwnVerification: {
       verified: boolean;
@@ -4479,6 +4502,35 @@ export interface operations {
       };
       /** @description In conflict with the current state; `refundId` is set when a payment was refunded */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOwnReports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The listings' ids */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnReports'];
+        };
+      };
+      /** @description Not signed in, or the session has expired or was ended */
+      401: {
         headers: {
           [name: string]: unknown;
         };

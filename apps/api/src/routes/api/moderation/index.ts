@@ -10,6 +10,8 @@ import {
   bulkUserActionBodySchema,
   bulkUserActionResultSchema,
   idParamsSchema,
+  OWN_REPORTS_LISTED,
+  ownReportsSchema,
   ownVerificationSchema,
   paginationQuerySchema,
   productReportBodySchema,
@@ -25,6 +27,7 @@ import { searchBookings } from '../../../moderation/bookings.ts';
 import {
   dismissReports,
   listReportedProducts,
+  ownReports,
   reportListing,
 } from '../../../moderation/reports.ts';
 import { suspendUser, unsuspendUser } from '../../../moderation/suspensions.ts';
@@ -75,6 +78,25 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       await reportListing(app.db, user, request.params.id, request.body);
       return { acknowledged: true as const };
     },
+  );
+
+  app.get(
+    '/product/reports/mine',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        operationId: 'listOwnReports',
+        tags: ['products'],
+        summary: 'The listings the signed-in user reported, newest report first',
+        description: `At most ${OWN_REPORTS_LISTED}; listings deleted since are left out.`,
+        security: bearerAuth,
+        response: {
+          200: described(ownReportsSchema, "The listings' ids"),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => ownReports(app.db, currentSession(request).user),
   );
 
   app.get(

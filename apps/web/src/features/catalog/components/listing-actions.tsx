@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { Product, ProductDetail } from '@reloop/shared';
 import { useAuth } from '../../../lib/auth.tsx';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
+import { useReportedIds } from '../api/report-product.ts';
 import { useSetWatched, useWatchedIds } from '../api/watchlist.ts';
 // In this chunk rather than one of its own: a card's actions load after the first paint, and
 // every chunk counts against the 64 the hash can number (vite.config.ts).
@@ -11,27 +12,32 @@ import ReportDialog from './report-dialog.tsx';
 
 /**
  * Flags a listing for the admins (signed-in users only): it opens the report dialog, which asks
- * the reason; once flagged it says so instead.
+ * the reason; once this user has reported it, it says so instead. Each person reports a listing
+ * once, so someone else's report leaves the button to them (docs/spec-deviations.md).
  */
-export function ReportButton({ product }: { product: Pick<Product, '_id' | 'name' | 'report'> }) {
+export function ReportButton({ product }: { product: Pick<Product, '_id' | 'name'> }) {
   const [reporting, setReporting] = useState(false);
-  if (product.report) {
-    return (
-      <button type="button" className="btn btn-ghost btn-sm" disabled>
-        <LuFlag aria-hidden="true" /> reported
-      </button>
-    );
-  }
+  const reportedIds = useReportedIds(true);
+  // Without the user's reports (an error), the button stays: a second report is refused kindly.
+  if (reportedIds.isPending) return null;
+  const reported = reportedIds.data?.has(product._id) ?? false;
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        onClick={() => setReporting(true)}
-        title="Report this listing to the admins"
-      >
-        <LuFlag aria-hidden="true" /> Report
-      </button>
+      {reported ? (
+        <button type="button" className="btn btn-ghost btn-sm" disabled>
+          <LuFlag aria-hidden="true" /> reported
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setReporting(true)}
+          title="Report this listing to the admins"
+        >
+          <LuFlag aria-hidden="true" /> Report
+        </button>
+      )}
+      {/* Open until closed, also once a refusal (reported already) turned the button. */}
       {reporting && <ReportDialog product={product} onClose={() => setReporting(false)} />}
     </>
   );

@@ -37,11 +37,31 @@ describe('product card', () => {
     expect(screen.getAllByRole('img', { name: /^Rated/ })).toHaveLength(1);
   });
 
-  it('offers a signed-in user Book Now and Report', async () => {
-    mockApi({ ...signedInAs('buyer'), ...homeRoutes });
+  it('offers a signed-in user Book Now and Report, also when someone else reported it', async () => {
+    const { calls } = mockApi({
+      ...signedInAs('buyer'),
+      ...homeRoutes,
+      'GET /api/advertise/products': { body: [{ ...product, report: true }] },
+      'GET /api/product/reports/mine': { body: { productIds: [] } },
+    });
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Book Now' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Report/ })).toHaveProperty('disabled', false);
+    expect(await screen.findByRole('button', { name: 'Report' })).toHaveProperty('disabled', false);
+    expect(calls.filter((call) => call.path === '/api/product/reports/mine')).toHaveLength(1);
+  });
+
+  it('reads "reported", inert, on a listing the user reported', async () => {
+    mockApi({
+      ...signedInAs('buyer'),
+      ...homeRoutes,
+      'GET /api/product/reports/mine': { body: { productIds: [product._id] } },
+    });
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'reported' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
   it('leads from its photo and its title to the listing page', async () => {

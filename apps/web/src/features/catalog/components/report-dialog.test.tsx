@@ -16,6 +16,7 @@ function openListing(report: MockHandler = { body: { acknowledged: true } }) {
     [`GET /api/search?sellerId=${listing.sellerId}&limit=5`]: { body: [] },
     'GET /api/bookings': { body: [] },
     'GET /api/watchlist/ids': { body: [] },
+    'GET /api/product/reports/mine': { body: { productIds: [] } },
     'GET /api/notifications': { body: { unread: 0, unreadMessages: 0, notifications: [] } },
     [`PUT ${REPORT}`]: report,
   });
@@ -52,6 +53,7 @@ describe('reporting a listing', () => {
     expect(await screen.findByText('product report successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reports(calls)).toEqual([{ reason: 'scam', text: 'Asks to pay outside the site' }]);
+    expect(screen.getByRole('button', { name: 'reported' })).toHaveProperty('disabled', true);
   });
 
   it('leaves out words that are only spaces', async () => {
@@ -85,6 +87,11 @@ describe('reporting a listing', () => {
     expect((await dialog.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByText('product report successfully')).toBeNull();
+    // Reported already: the button says so once the dialog is closed; one's own listing: not.
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByRole('button', { name: status === 409 ? 'reported' : 'Report' }),
+    ).toBeTruthy();
   });
 
   it('sends nothing when cancelled', async () => {
