@@ -34,11 +34,12 @@ const LAZY_ONLY =
 const CORE =
   /packages[\\/]shared[\\/]src[\\/]messages\.ts$|src[\\/]lib[\\/](api-client|token|query-keys)\.ts$/;
 // The dashboard's shared parts (confirming, removing a listing, a booking's row, badges, changes
-// and review, a query's loading and error states) in one file its pages share: each separate
+// and review, a query's loading and error states, the orders' and the admins' query keys) in one
+// file its pages share: each separate
 // chunk costs the first bundle its name in the routes' preload lists, and counts against the
 // chunks the hash can number. The public pages' shared parts stay apart, so they load none of it.
 const DASHBOARD_KIT =
-  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change|booking-review|loaded)\.tsx|lib[\\/](bookings|product-mutations)\.ts)$/;
+  /src[\\/](components[\\/](confirm-dialog|product-removal|booking-details|booking-row|booking-change|booking-review|loaded)\.tsx|lib[\\/](bookings|product-mutations)\.ts|features[\\/](orders|admin)[\\/]api[\\/]query-keys\.ts)$/;
 // The rules every form checks besides its schema (a number typed as text, the API's field errors),
 // in one file: each form loads both, and each chunk costs the first bundle its name.
 const FORM_RULES = /src[\\/]lib[\\/](form-errors|form-schemas)\.ts$/;
