@@ -257,6 +257,20 @@ export async function handOverByApi(
   buyer: ApiClient,
   laptop: { name: string; categoryId: string },
 ): Promise<{ bookingId: string; laptop: Listed }> {
+  const paid = await bookAndPayByApi(seller, buyer, laptop);
+  await buyer.request('POST', `/bookings/${paid.bookingId}/complete`);
+  return paid;
+}
+
+/**
+ * A laptop of `seller`'s booked by `buyer` and paid with the test card, all through the API;
+ * returns the booking's id.
+ */
+export async function bookAndPayByApi(
+  seller: ApiClient,
+  buyer: ApiClient,
+  laptop: { name: string; categoryId: string },
+): Promise<{ bookingId: string; laptop: Listed }> {
   const listed = await listLaptopByApi(seller, laptop);
   const { _id: bookingId } = await buyer.request<{ _id: string }>('POST', '/booking', {
     productId: listed._id,
@@ -274,6 +288,5 @@ export async function handOverByApi(
     { clientSecret, card: TEST_CARD, billingDetails: { name: 'Bea Buyer', email: '' } },
   );
   await buyer.request('POST', '/orders', { bookingId, paymentId: paymentIntent.id });
-  await buyer.request('POST', `/bookings/${bookingId}/complete`);
   return { bookingId, laptop: listed };
 }
