@@ -1,48 +1,40 @@
-import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminBooking, BookingStatus, Funds } from '@reloop/shared';
 import { ListPage, PhoneCaption, ThumbnailCell } from '../../../components/list-page.tsx';
+import { UrlSearchForm, useUrlSearch } from '../../../components/url-search-form.tsx';
 import { formatDate, formatPrice } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useBookingLookup, type BookingLookup } from '../api/bookings.ts';
 
-const STATUSES: Record<BookingStatus, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  closed: 'Closed',
+/** The lookup's choices, kept in the URL beside its words (`?q=…&status=…&funds=…`). */
+const CHOICES = {
+  status: {
+    label: 'Status',
+    any: 'Any status',
+    options: {
+      unpaid: 'Unpaid',
+      paid: 'Paid',
+      completed: 'Completed',
+      cancelled: 'Cancelled',
+      closed: 'Closed',
+    } satisfies Record<BookingStatus, string>,
+  },
+  funds: {
+    label: 'Funds',
+    any: 'Any funds',
+    options: {
+      none: 'None',
+      held: 'Held',
+      disputed: 'Disputed',
+      released: 'Released',
+      refunded: 'Refunded',
+      split: 'Split',
+    } satisfies Record<Funds, string>,
+  },
 };
-
-const FUNDS: Record<Funds, string> = {
-  none: 'None',
-  held: 'Held',
-  disputed: 'Disputed',
-  released: 'Released',
-  refunded: 'Refunded',
-  split: 'Split',
-};
+const STATUSES = CHOICES.status.options;
+const FUNDS = CHOICES.funds.options;
 
 const REFUNDS = { refunding: 'Refunding', refunded: 'Refunded' };
-
-const oneOf = <Key extends string>(labels: Record<Key, string>, value: string | null) =>
-  value !== null && Object.hasOwn(labels, value) ? (value as Key) : undefined;
-
-/** The lookup the URL holds (`?q=…&status=…&funds=…`); unknown values are left out. */
-function lookupFrom(params: URLSearchParams): BookingLookup {
-  const q = params.get('q')?.trim();
-  return {
-    q: q || undefined,
-    status: oneOf(STATUSES, params.get('status')),
-    funds: oneOf(FUNDS, params.get('funds')),
-  };
-}
-
-function paramsOf(lookup: BookingLookup): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(lookup)) if (value) params.set(name, value);
-  return params;
-}
 
 /**
  * /dashboard/bookings (admin): every booking, newest first, narrowed by a booking's id or
@@ -51,91 +43,19 @@ function paramsOf(lookup: BookingLookup): URLSearchParams {
  */
 export function Component() {
   usePageTitle('Orders');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const lookup = lookupFrom(searchParams);
+  const lookup: BookingLookup = useUrlSearch(CHOICES);
   const bookings = useBookingLookup(lookup);
-
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : null;
-    };
-    setSearchParams(
-      paramsOf({
-        q: field('q')?.trim() || undefined,
-        status: oneOf(STATUSES, field('status')),
-        funds: oneOf(FUNDS, field('funds')),
-      }),
-    );
-  };
 
   return (
     <ListPage
       title="Orders"
       intro={
-        // A new URL (a search, Back) shows its own lookup in the form.
-        <form
-          key={paramsOf(lookup).toString()}
-          role="search"
-          aria-label="Find bookings"
-          className="mb-6 flex flex-wrap items-end gap-3"
-          onSubmit={search}
-        >
-          <div className="min-w-60 grow">
-            <label htmlFor="orders-q" className="mb-1 block text-sm">
-              Booking id, name or email
-            </label>
-            <input
-              id="orders-q"
-              name="q"
-              type="search"
-              maxLength={200}
-              defaultValue={lookup.q ?? ''}
-              className="input input-bordered w-full"
-            />
-          </div>
-          <div>
-            <label htmlFor="orders-status" className="mb-1 block text-sm">
-              Status
-            </label>
-            <select
-              id="orders-status"
-              name="status"
-              defaultValue={lookup.status ?? ''}
-              className="select select-bordered"
-            >
-              <option value="">Any status</option>
-              {Object.entries(STATUSES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="orders-funds" className="mb-1 block text-sm">
-              Funds
-            </label>
-            <select
-              id="orders-funds"
-              name="funds"
-              defaultValue={lookup.funds ?? ''}
-              className="select select-bordered"
-            >
-              <option value="">Any funds</option>
-              {Object.entries(FUNDS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
+        <UrlSearchForm
+          label="Find bookings"
+          wordsLabel="Booking id, name or email"
+          idPrefix="orders"
+          choices={CHOICES}
+        />
       }
       list={bookings}
       loadingLabel="Loading bookings"

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminUser, UserStatus } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { ConfirmDialog, useConfirmedAction } from '../../../components/confirm-dialog.tsx';
 import { ListPage, PhoneCaption } from '../../../components/list-page.tsx';
+import { UrlSearchForm, useUrlSearch } from '../../../components/url-search-form.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -15,28 +16,22 @@ import {
 } from '../api/users.ts';
 import { SuspendDialog } from '../components/suspend-dialog.tsx';
 
-type Role = NonNullable<UserSearch['role']>;
-const ROLES: Role[] = ['buyer', 'seller', 'admin'];
-const STATUSES: UserStatus[] = ['active', 'suspended'];
-
-const oneOf = <Value extends string>(values: Value[], value: string | null) =>
-  values.find((known) => known === value);
-
-/** The search the URL holds (`?q=…&role=…&status=…`); unknown values are left out. */
-function searchFrom(params: URLSearchParams): UserSearch {
-  const q = params.get('q')?.trim();
-  return {
-    q: q || undefined,
-    role: oneOf(ROLES, params.get('role')),
-    status: oneOf(STATUSES, params.get('status')),
-  };
-}
-
-function paramsOf(search: UserSearch): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(search)) if (value) params.set(name, value);
-  return params;
-}
+/** The search's choices, kept in the URL beside its words (`?q=…&role=…&status=…`). */
+const CHOICES = {
+  role: {
+    label: 'Role',
+    any: 'Any',
+    options: { buyer: 'buyer', seller: 'seller', admin: 'admin' } satisfies Record<
+      NonNullable<UserSearch['role']>,
+      string
+    >,
+  },
+  status: {
+    label: 'Status',
+    any: 'Any',
+    options: { active: 'active', suspended: 'suspended' } satisfies Record<UserStatus, string>,
+  },
+};
 
 const lifted = toastOutcome('Suspension lifted');
 const unverified = toastOutcome('Verification withdrawn');
@@ -51,9 +46,8 @@ const nameOf = (user: AdminUser) => user.userName || user.userEmail;
  */
 export function Component() {
   usePageTitle('Users');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchFrom(searchParams);
-  const searching = paramsOf(search).toString() !== '';
+  const search: UserSearch = useUrlSearch(CHOICES);
+  const searching = Object.values(search).some(Boolean);
   const users = useUserSearch(search);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const unsuspend = useUnsuspendUser();
@@ -62,87 +56,16 @@ export function Component() {
     unverify.mutate(user._id, { ...unverified, onSettled: done }),
   );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : null;
-    };
-    setSearchParams(
-      paramsOf({
-        q: field('q')?.trim() || undefined,
-        role: oneOf(ROLES, field('role')),
-        status: oneOf(STATUSES, field('status')),
-      }),
-    );
-  };
-
   return (
     <ListPage
       title="Users"
       intro={
-        // A new URL (a search, Back) shows its own search in the form.
-        <form
-          key={paramsOf(search).toString()}
-          role="search"
-          aria-label="Find users"
-          className="mb-6 flex flex-wrap items-end gap-3"
-          onSubmit={submit}
-        >
-          <div className="min-w-60 grow">
-            <label htmlFor="users-q" className="mb-1 block text-sm">
-              Name or email
-            </label>
-            <input
-              id="users-q"
-              name="q"
-              type="search"
-              maxLength={200}
-              defaultValue={search.q ?? ''}
-              className="input input-bordered w-full"
-            />
-          </div>
-          <div>
-            <label htmlFor="users-role" className="mb-1 block text-sm">
-              Role
-            </label>
-            <select
-              id="users-role"
-              name="role"
-              defaultValue={search.role ?? ''}
-              className="select select-bordered"
-            >
-              <option value="">Any</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="users-status" className="mb-1 block text-sm">
-              Status
-            </label>
-            <select
-              id="users-status"
-              name="status"
-              defaultValue={search.status ?? ''}
-              className="select select-bordered"
-            >
-              <option value="">Any</option>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
+        <UrlSearchForm
+          label="Find users"
+          wordsLabel="Name or email"
+          idPrefix="users"
+          choices={CHOICES}
+        />
       }
       list={users}
       loadingLabel="Loading users"
