@@ -68,3 +68,43 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
     </button>
   );
 }
+
+/** A form's message for what is not about one field (a refusal, a network failure); its room is kept. */
+export function FormProblem({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="text-error min-h-5 text-sm">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A dialog form's last lines: its problem, then the way out and the send button, both off while
+ * it is being sent.
+ */
+export function DialogFormEnd({
+  problem,
+  busy,
+  onCancel,
+  cancelLabel = 'Cancel',
+  children,
+}: {
+  problem: ReactNode;
+  busy: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  /** The send button's words. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormProblem>{problem}</FormProblem>
+      <div className="modal-action mt-0 flex-wrap">
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+        <SubmitButton busy={busy}>{children}</SubmitButton>
+      </div>
+    </>
+  );
+}

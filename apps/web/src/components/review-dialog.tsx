@@ -14,7 +14,7 @@ import { useSubmission } from '../lib/form-errors.ts';
 import { numberFromText } from '../lib/form-schemas.ts';
 import { toastOutcome } from '../lib/mutation-toasts.ts';
 import { profileKeys } from '../lib/profiles.ts';
-import { describedBy, Field, fieldSentence, SubmitButton } from './form-field.tsx';
+import { describedBy, DialogFormEnd, Field, fieldSentence } from './form-field.tsx';
 import { useModal } from './use-modal.ts';
 
 // The stars are radio buttons, whose values are text: "" until one is chosen.
@@ -129,15 +129,9 @@ export default function ReviewDialog({
           <p id="review-text-count" className="text-base-content/70 -mt-3 text-right text-sm">
             {length} / {MAX_REVIEW_TEXT} characters
           </p>
-          <p role="alert" className="text-error min-h-5 text-sm">
-            {refusal}
-          </p>
-          <div className="modal-action mt-0 flex-wrap">
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-              Not now
-            </button>
-            <SubmitButton busy={busy}>Send review</SubmitButton>
-          </div>
+          <DialogFormEnd problem={refusal} busy={busy} onCancel={onClose} cancelLabel="Not now">
+            Send review
+          </DialogFormEnd>
         </form>
       </div>
     </dialog>

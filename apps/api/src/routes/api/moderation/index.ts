@@ -184,54 +184,55 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await suspendUser(app.db, app.jobs, currentSession(request).user, request.params.id, request.body);
+      await suspendUser(
+        app.db,
+        app.jobs,
+        currentSession(request).user,
+        request.params.id,
+        request.body,
+      );
       return findAdminUser(app.db, request.params.id);
     },
   );
 
-  app.post(
-    '/admin/users/:id/unsuspend',
-    {
-      onRequest: admin,
-      schema: {
-        operationId: 'unsuspendUser',
-        tags: ['admin'],
-        summary: 'Lift a suspension now: the user can sign in, their listings come back',
-        security: bearerAuth,
-        params: idParamsSchema,
-        response: {
-          200: described(adminUserSchema, 'The user, active'),
-          ...errorResponses(400, 401, 403, 404),
+  // Lifting a suspension now and withdrawing a verification: no body; the user afterwards.
+  const undoings = {
+    unsuspend: {
+      operationId: 'unsuspendUser',
+      summary: 'Lift a suspension now: the user can sign in, their listings come back',
+      after: 'The user, active',
+      undo: unsuspendUser,
+    },
+    unverify: {
+      operationId: 'unverifySeller',
+      summary: "Withdraw a seller's verification, from their listings too",
+      after: 'The seller, not verified',
+      undo: unverifySeller,
+    },
+  };
+  for (const [path, { operationId, summary, after, undo }] of Object.entries(undoings)) {
+    app.post(
+      `/admin/users/:id/${path}`,
+      {
+        onRequest: admin,
+        schema: {
+          operationId,
+          tags: ['admin'],
+          summary,
+          security: bearerAuth,
+          params: idParamsSchema,
+          response: {
+            200: described(adminUserSchema, after),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
       },
-    },
-    async (request) => {
-      await unsuspendUser(app.db, currentSession(request).user, request.params.id);
-      return findAdminUser(app.db, request.params.id);
-    },
-  );
-
-  app.post(
-    '/admin/users/:id/unverify',
-    {
-      onRequest: admin,
-      schema: {
-        operationId: 'unverifySeller',
-        tags: ['admin'],
-        summary: "Withdraw a seller's verification, from their listings too",
-        security: bearerAuth,
-        params: idParamsSchema,
-        response: {
-          200: described(adminUserSchema, 'The seller, not verified'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+      async (request) => {
+        await undo(app.db, currentSession(request).user, request.params.id);
+        return findAdminUser(app.db, request.params.id);
       },
-    },
-    async (request) => {
-      await unverifySeller(app.db, currentSession(request).user, request.params.id);
-      return findAdminUser(app.db, request.params.id);
-    },
-  );
+    );
+  }
 
   app.post(
     '/admin/users/bulk',

@@ -5,12 +5,12 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { accountDeletionBodySchema } from '@reloop/shared';
-import { FormField } from '../../../components/form-field.tsx';
+import { FormField, FormProblem } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { deleteAccount } from '../api/delete-account.ts';
-import { FormProblem, SettingsSection } from './settings-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
 
 /** What deleting the account does, said before it is done (DESIGN §14). */
 const consequences = [

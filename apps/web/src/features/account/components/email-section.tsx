@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { emailChangeBodySchema } from '@reloop/shared';
-import { FormField, SubmitButton } from '../../../components/form-field.tsx';
+import { FormField, FormProblem, SubmitButton } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { AuthUser } from '../../../lib/auth.tsx';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { requestEmailChange } from '../api/email-change.ts';
-import { FormProblem, SettingsSection } from './settings-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
 
 const { shape } = emailChangeBodySchema;
 const emailSchema = z.object({ newEmail: required(shape.newEmail), password: shape.password });

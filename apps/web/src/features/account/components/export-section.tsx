@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadAccountExport, EXPORT_FILE_NAME } from '../api/account-export.ts';
-import { FormProblem, SettingsSection } from './settings-section.tsx';
+import { FormProblem } from '../../../components/form-field.tsx';
+import { SettingsSection } from './settings-section.tsx';
 
 /** Everything Reloop holds about the user, as a file to keep. */
 export function ExportSection() {

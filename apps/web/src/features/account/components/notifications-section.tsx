@@ -9,7 +9,8 @@ import {
   useSaveNotificationPreferences,
 } from '../api/notification-preferences.ts';
 import { noticeKinds, noticePreferences } from './notice-kinds.ts';
-import { FormProblem, SettingsSection } from './settings-section.tsx';
+import { FormProblem } from '../../../components/form-field.tsx';
+import { SettingsSection } from './settings-section.tsx';
 
 /** Which notice emails to get. Security emails (reset, confirmation, address change) always go. */
 export function NotificationsSection() {

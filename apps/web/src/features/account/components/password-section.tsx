@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { passwordChangeBodySchema } from '@reloop/shared';
-import { FormField, SubmitButton } from '../../../components/form-field.tsx';
+import { FormField, FormProblem, SubmitButton } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { changePassword } from '../api/password.ts';
-import { FormProblem, SettingsSection } from './settings-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
 
 const { shape } = passwordChangeBodySchema;
 const passwordSchema = z

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { phoneSchema, profileBodySchema } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { FormField, SubmitButton } from '../../../components/form-field.tsx';
+import { FormField, FormProblem, SubmitButton } from '../../../components/form-field.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth, type AuthUser } from '../../../lib/auth.tsx';
@@ -13,7 +13,7 @@ import { showFieldErrors } from '../../../lib/form-errors.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { ImageUploadError, imageFileProblem, uploadImage } from '../../../lib/upload-image.ts';
 import { updateProfile } from '../api/profile.ts';
-import { FormProblem, SettingsSection } from './settings-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
 
 /** Empty forgets the phone; anything else is checked as the booking and listing forms do. */
 const optionalPhone = z

@@ -21,12 +21,3 @@ export function SettingsSection({
     </section>
   );
 }
-
-/** A form's message for what is not about one field (a refusal, a network failure). */
-export function FormProblem({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="text-error min-h-5 text-sm">
-      {children}
-    </p>
-  );
-}

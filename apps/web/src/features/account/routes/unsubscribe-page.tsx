@@ -3,6 +3,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useUnsubscribe } from '../api/unsubscribe.ts';
 import { noticeKinds } from '../components/notice-kinds.ts';
+import { FormProblem } from '../../../components/form-field.tsx';
 
 const settingsLink = (
   <Link to="/dashboard/settings" className="link link-primary">
@@ -57,9 +58,7 @@ export function Component() {
           {unsubscribe.isPending && <span className="loading loading-spinner" aria-hidden="true" />}
           Unsubscribe
         </button>
-        <p role="alert" className="text-error min-h-5 text-sm">
-          {unsubscribe.isError && errorMessage(unsubscribe.error)}
-        </p>
+        <FormProblem>{unsubscribe.isError && errorMessage(unsubscribe.error)}</FormProblem>
       </>
     );
   }

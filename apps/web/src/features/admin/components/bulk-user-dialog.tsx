@@ -11,6 +11,7 @@ import {
   SuspensionFields,
   type SuspensionErrors,
 } from './suspension-fields.tsx';
+import { FormProblem } from '../../../components/form-field.tsx';
 
 export type BulkAction = 'suspend' | 'delete';
 
@@ -81,9 +82,7 @@ export function BulkUserDialog({
           {suspending && (
             <SuspensionFields id="bulk" value={input} errors={errors} onChange={setInput} />
           )}
-          <p role="alert" className="text-error min-h-5 text-sm">
-            {bulk.error && errorMessage(bulk.error)}
-          </p>
+          <FormProblem>{bulk.error && errorMessage(bulk.error)}</FormProblem>
           <div className="modal-action">
             <button
               type="button"

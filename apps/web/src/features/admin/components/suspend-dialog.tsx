@@ -10,6 +10,7 @@ import {
   SuspensionFields,
   type SuspensionErrors,
 } from './suspension-fields.tsx';
+import { FormProblem } from '../../../components/form-field.tsx';
 
 const suspended = toastOutcome('User suspended');
 
@@ -57,9 +58,7 @@ export function SuspendDialog({ user, onClose }: { user: AdminUser; onClose: () 
         <p className="mb-4 text-sm">Until it ends, {SUSPENSION_EFFECTS}</p>
         <form className="grid gap-2" onSubmit={send} noValidate>
           <SuspensionFields id="suspend" value={input} errors={errors} onChange={setInput} />
-          <p role="alert" className="text-error min-h-5 text-sm">
-            {suspend.error && errorMessage(suspend.error)}
-          </p>
+          <FormProblem>{suspend.error && errorMessage(suspend.error)}</FormProblem>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Cancel

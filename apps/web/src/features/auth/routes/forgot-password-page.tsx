@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { ACCOUNT_LINK_MINUTES, passwordResetBodySchema } from '@reloop/shared';
-import { FormField, SubmitButton } from '../../../components/form-field.tsx';
+import { FormField, FormProblem, SubmitButton } from '../../../components/form-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { required } from '../../../lib/form-schemas.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -81,9 +81,7 @@ export function Component() {
           error={formState.errors.email?.message}
           {...register('email')}
         />
-        <p role="alert" className="text-error min-h-5 text-sm">
-          {problem}
-        </p>
+        <FormProblem>{problem}</FormProblem>
         <SubmitButton busy={formState.isSubmitting}>Send me a link</SubmitButton>
       </form>
       <p className="text-center text-sm">

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordResetConfirmBodySchema } from '@reloop/shared';
-import { FormField, SubmitButton } from '../../../components/form-field.tsx';
+import { FormField, FormProblem, SubmitButton } from '../../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
@@ -106,9 +106,7 @@ export function Component() {
           error={formState.errors.repeat?.message}
           {...register('repeat')}
         />
-        <p role="alert" className="text-error min-h-5 text-sm">
-          {problem}
-        </p>
+        <FormProblem>{problem}</FormProblem>
         <SubmitButton busy={formState.isSubmitting}>Save the new password</SubmitButton>
       </form>
       <p className="text-sm">Saving it signs you out on every device; then sign in with it.</p>

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { MAX_MESSAGE_LENGTH, messageBodySchema, type MessageBody } from '@reloop/shared';
-import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
+import { describedBy, DialogFormEnd, Field } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import type { ApiSchema } from '../../../lib/api-client.ts';
 import { useSubmission } from '../../../lib/form-errors.ts';
@@ -93,15 +93,9 @@ export default function AskQuestionDialog({
                 {...register('text')}
               />
             </Field>
-            <p role="alert" className="text-error min-h-5 text-sm">
-              {refusal}
-            </p>
-            <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={onClose}>
-                Cancel
-              </button>
-              <SubmitButton busy={formState.isSubmitting}>Send</SubmitButton>
-            </div>
+            <DialogFormEnd problem={refusal} busy={formState.isSubmitting} onCancel={onClose}>
+              Send
+            </DialogFormEnd>
           </form>
         )}
       </div>

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { bookingBodySchema, MAX_MESSAGE_LENGTH, type Listing } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
-import { describedBy, Field, FormField, SubmitButton } from '../../../components/form-field.tsx';
+import { describedBy, DialogFormEnd, Field, FormField } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showFieldErrors } from '../../../lib/form-errors.ts';
@@ -121,15 +121,9 @@ export default function BookingModal({
               {...register('note')}
             />
           </Field>
-          <p role="alert" className="text-error min-h-5 text-sm">
-            {refusal}
-          </p>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <SubmitButton busy={formState.isSubmitting}>Submit</SubmitButton>
-          </div>
+          <DialogFormEnd problem={refusal} busy={formState.isSubmitting} onCancel={onClose}>
+            Submit
+          </DialogFormEnd>
         </form>
       </div>
       <form method="dialog" className="modal-backdrop">

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { ReportReason } from '@reloop/shared';
 import { uiMessages } from '@reloop/shared/messages';
 import { reportReasonLabels } from '@reloop/shared/moderation-labels';
-import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
+import { describedBy, DialogFormEnd, Field } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
@@ -94,15 +94,13 @@ export default function ReportDialog({
               {...describedBy('report-text', undefined)}
             />
           </Field>
-          <p role="alert" className="text-error min-h-5 text-sm">
-            {report.error && errorMessage(report.error)}
-          </p>
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <SubmitButton busy={report.isPending}>Send</SubmitButton>
-          </div>
+          <DialogFormEnd
+            problem={report.error && errorMessage(report.error)}
+            busy={report.isPending}
+            onCancel={onClose}
+          >
+            Send
+          </DialogFormEnd>
         </form>
       </div>
       <form method="dialog" className="modal-backdrop">

@@ -9,7 +9,7 @@ import {
   MAX_DISPUTE_TEXT,
   type DisputeReason,
 } from '@reloop/shared';
-import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
+import { describedBy, DialogFormEnd, Field } from '../../../components/form-field.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { useBookingMutation } from '../../../lib/bookings.ts';
 import { useSubmission } from '../../../lib/form-errors.ts';
@@ -104,15 +104,9 @@ export default function ComplaintDialog({
               {...register('text')}
             />
           </Field>
-          <p role="alert" className="text-error min-h-5 text-sm">
-            {refusal}
-          </p>
-          <div className="modal-action mt-0 flex-wrap">
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-              Not now
-            </button>
-            <SubmitButton busy={busy}>Report the problem</SubmitButton>
-          </div>
+          <DialogFormEnd problem={refusal} busy={busy} onCancel={onClose} cancelLabel="Not now">
+            Report the problem
+          </DialogFormEnd>
         </form>
       </div>
     </dialog>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { MAX_REVIEW_TEXT, reviewReplyBodySchema, type ReviewReplyBody } from '@reloop/shared';
-import { describedBy, Field, SubmitButton } from '../../../components/form-field.tsx';
+import { describedBy, Field, FormProblem, SubmitButton } from '../../../components/form-field.tsx';
 import { useSubmission } from '../../../lib/form-errors.ts';
 import { toastOutcome } from '../../../lib/mutation-toasts.ts';
 import { useReplyToReview } from '../api/reviews.ts';
@@ -55,9 +55,7 @@ export default function ReplyForm({
           {...register('text')}
         />
       </Field>
-      <p role="alert" className="text-error min-h-5 text-sm">
-        {refusal}
-      </p>
+      <FormProblem>{refusal}</FormProblem>
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={busy}>Post reply</SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={busy}>
