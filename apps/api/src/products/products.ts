@@ -83,10 +83,7 @@ export const toDollars = (cents: number): number => cents / 100;
 export const listingExists = isNull(products.deletedAt);
 
 /** A listing that exists and that a buyer may book: its seller is not suspended. */
-export const listingShown = and(
-  listingExists,
-  eq(products.sellerSuspended, false).inlineParams(),
-);
+export const listingShown = and(listingExists, eq(products.sellerSuspended, false).inlineParams());
 
 /** A newest-first list of listings: `where` matches the partial index `<name>_idx` in schema.ts. */
 export const listingList = <Json>(

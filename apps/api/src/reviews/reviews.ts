@@ -369,7 +369,11 @@ export async function hideReview(db: Database, admin: UserRow, reviewId: string)
     if (hidden.rows.length === 0) return;
     await recordAdminAction(tx, admin, {
       action: 'hide_review',
-      target: { type: 'review', id: review.id, label: `A ${review.rating}-star review of ${review.subjectName}` },
+      target: {
+        type: 'review',
+        id: review.id,
+        label: `A ${review.rating}-star review of ${review.subjectName}`,
+      },
       changes: { rating: review.rating },
     });
   });

@@ -236,7 +236,10 @@ export async function setVerifiedIn(
       .update(verificationRequests)
       .set({ status: 'approved', decidedAt: sql`now()`, decidedBy: admin.id })
       .where(
-        and(eq(verificationRequests.sellerId, seller.id), eq(verificationRequests.status, 'pending')),
+        and(
+          eq(verificationRequests.sellerId, seller.id),
+          eq(verificationRequests.status, 'pending'),
+        ),
       );
   }
   await tx
@@ -260,7 +263,9 @@ export async function lockSeller(
     .from(users)
     .where(
       and(
-        'id' in which ? and(eq(users.id, which.id), isNull(users.deletedAt)) : activeUser(which.email),
+        'id' in which
+          ? and(eq(users.id, which.id), isNull(users.deletedAt))
+          : activeUser(which.email),
         eq(users.role, 'seller'),
       ),
     )
