@@ -142,6 +142,18 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     screen('all-buyers', '/dashboard/buyers', 'admin'),
     screen('reported-products', '/dashboard/report', 'admin'),
     screen('reported-reviews', '/dashboard/reported-reviews', 'admin'),
+    screen('users', '/dashboard/users?role=seller', 'admin'),
+    screen('suspend-dialog', '/dashboard/users?role=seller', 'admin', async (page) => {
+      await page.getByRole('button', { name: /^Suspend / }).first().click();
+      await page.getByRole('dialog').waitFor();
+    }),
+    screen('verification-requests', '/dashboard/requests', 'admin'),
+    screen('audit-log', '/dashboard/audit', 'admin'),
+    screen('orders-lookup', '/dashboard/bookings', 'admin'),
+    screen('report-dialog', `/product/${thinkPad._id}`, 'buyer', async (page) => {
+      await page.getByRole('button', { name: 'Report' }).click();
+      await page.getByRole('dialog').waitFor();
+    }),
     screen('seller-profile', `/seller/${demoSeller.uid}`, 'visitor'),
     screen('forgot-password', '/forgot-password', 'visitor'),
     screen('reset-password', '/reset-password?token=emailed.link', 'visitor'),
