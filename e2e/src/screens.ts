@@ -144,7 +144,10 @@ export async function prepareScreens(serverUrl: string): Promise<Screen[]> {
     screen('reported-reviews', '/dashboard/reported-reviews', 'admin'),
     screen('users', '/dashboard/users?role=seller', 'admin'),
     screen('suspend-dialog', '/dashboard/users?role=seller', 'admin', async (page) => {
-      await page.getByRole('button', { name: /^Suspend / }).first().click();
+      await page
+        .getByRole('button', { name: /^Suspend / })
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
     }),
     screen('verification-requests', '/dashboard/requests', 'admin'),
