@@ -19,6 +19,13 @@ export interface AuditEntry {
   changes?: Record<string, unknown>;
 }
 
+/** A user as an audit row names them: the name they go by, else their email. */
+export const userTarget = (user: Pick<UserRow, 'id' | 'name' | 'email'>) => ({
+  type: 'user' as const,
+  id: user.id,
+  label: user.name || user.email,
+});
+
 export async function recordAdminAction(
   tx: Database,
   admin: Pick<UserRow, 'id'>,

@@ -13,7 +13,7 @@ import { fieldError, HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { endOpenBookingsOf } from '../users/users.ts';
-import { recordAdminAction } from './audit.ts';
+import { recordAdminAction, userTarget } from './audit.ts';
 
 /**
  * Suspensions (DESIGN §19): for a period, with a reason. While `users.suspended_until` is in the
@@ -78,7 +78,7 @@ export async function suspendIn(
   const user = await lockSuspendable(tx, admin, userId);
   await tx
     .update(users)
-    .set({ suspendedUntil: until, suspensionReason: body.reason.trim() })
+    .set({ suspendedUntil: until, suspensionReason: body.reason })
     .where(eq(users.id, userId));
   const hidden = await tx
     .update(products)
@@ -94,8 +94,8 @@ export async function suspendIn(
   const cancelled = await endOpenBookingsOf(tx, jobs, userId);
   await recordAdminAction(tx, admin, {
     action: 'suspend',
-    target: { type: 'user', id: userId, label: user.name || user.email },
-    reason: body.reason.trim(),
+    target: userTarget(user),
+    reason: body.reason,
     changes: {
       until: until.toISOString(),
       previousUntil: isSuspended(user) ? user.suspendedUntil?.toISOString() : null,
@@ -135,20 +135,30 @@ export async function unsuspendUser(db: Database, admin: UserRow, userId: string
   await db.transaction(async (tx) => {
     const user = await lockSuspendable(tx, admin, userId);
     if (user.suspendedUntil === null) return;
-    await tx
-      .update(users)
-      .set({ suspendedUntil: null, suspensionReason: null })
-      .where(eq(users.id, userId));
-    const shown = await showListingsOf(tx, userId);
+    const shown = await liftIn(tx, userId);
     await recordAdminAction(tx, admin, {
       action: 'unsuspend',
-      target: { type: 'user', id: userId, label: user.name || user.email },
-      changes: { wasUntil: user.suspendedUntil.toISOString(), listingsShown: shown },
+      target: userTarget(user),
+      changes: { wasUntil: user.suspendedUntil.toISOString(), listingsShown: shown ?? 0 },
     });
   });
 }
 
-async function showListingsOf(tx: Database, userId: string): Promise<number> {
+/**
+ * Clears the account's suspension, only one that has run out when `ended`, and shows its listings
+ * again; how many, or undefined when there was none to clear.
+ */
+async function liftIn(
+  tx: Database,
+  userId: string,
+  { ended = false } = {},
+): Promise<number | undefined> {
+  const cleared = await tx
+    .update(users)
+    .set({ suspendedUntil: null, suspensionReason: null })
+    .where(and(eq(users.id, userId), ended ? sql`${users.suspendedUntil} <= now()` : undefined))
+    .returning({ id: users.id });
+  if (cleared.length === 0) return undefined;
   const shown = await tx
     .update(products)
     .set({ sellerSuspended: false })
@@ -163,14 +173,7 @@ async function showListingsOf(tx: Database, userId: string): Promise<number> {
  * queued its own job).
  */
 export async function endSuspension(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const cleared = await tx
-      .update(users)
-      .set({ suspendedUntil: null, suspensionReason: null })
-      .where(and(eq(users.id, userId), sql`${users.suspendedUntil} <= now()`))
-      .returning({ id: users.id });
-    if (cleared.length > 0) await showListingsOf(tx, userId);
-  });
+  await db.transaction((tx) => liftIn(tx, userId, { ended: true }));
 }
 
 export function startSuspensionEnds(db: Database, jobs: JobQueue): void {

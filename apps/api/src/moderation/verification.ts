@@ -14,7 +14,7 @@ import { HttpError } from '../http-errors.ts';
 import type { UserRow } from '../identity/accounts.ts';
 import { keysetStatements, readPage, type JsonRow, type Page } from '../pagination.ts';
 import { lockSeller, setVerifiedIn } from '../users/users.ts';
-import { recordAdminAction } from './audit.ts';
+import { recordAdminAction, userTarget } from './audit.ts';
 
 /**
  * Sellers ask to be verified (DESIGN §19) and an admin approves or declines, once. A seller has
@@ -116,7 +116,7 @@ export async function decideRequest(
     } else {
       await recordAdminAction(tx, admin, {
         action: 'decline_verification',
-        target: { type: 'user', id: seller.id, label: seller.name || seller.email },
+        target: userTarget(seller),
         changes: { requestId },
       });
     }

@@ -70,10 +70,12 @@ export const listings = <Json>(db: Database, json: SQL<JsonText<Json>>) =>
  * (constants, for the plans; the partial indexes' predicates leave the rare suspended seller's
  * rows to a filter).
  */
+const sellerNotSuspended = eq(products.sellerSuspended, false).inlineParams();
+
 export const forSale = and(
   isNull(products.deletedAt),
   eq(products.status, 'unsold').inlineParams(),
-  eq(products.sellerSuspended, false).inlineParams(),
+  sellerNotSuspended,
 );
 
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -83,7 +85,7 @@ export const toDollars = (cents: number): number => cents / 100;
 export const listingExists = isNull(products.deletedAt);
 
 /** A listing that exists and that a buyer may book: its seller is not suspended. */
-export const listingShown = and(listingExists, eq(products.sellerSuspended, false).inlineParams());
+export const listingShown = and(listingExists, sellerNotSuspended);
 
 /** A newest-first list of listings: `where` matches the partial index `<name>_idx` in schema.ts. */
 export const listingList = <Json>(

@@ -26,7 +26,7 @@ import { voidAccountTokens } from '../identity/account-tokens.ts';
 import { endSessionsOf, type UserRow } from '../identity/accounts.ts';
 import { moneyOwedTo } from '../money/payouts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { recordAdminAction } from '../moderation/audit.ts';
+import { recordAdminAction, userTarget } from '../moderation/audit.ts';
 import { keysetStatements, readPage, type Page } from '../pagination.ts';
 
 /** Marketplace accounts: registration as buyer or seller, look-ups, and admin moderation. */
@@ -125,10 +125,6 @@ export async function endAccount(
 ): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId));
     if (erase) {
       // The seller's own deletion waits for their money: held sales and unsent payouts.
       const owed = await moneyOwedTo(tx, userId);
@@ -149,8 +145,10 @@ export async function endAccount(
           : {}),
       })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
-    if (deleted.length === 0) throw new HttpError(404, messages.userNotFound);
+      // An admin's deletion keeps the name and email, which its audit row names.
+      .returning({ id: users.id, name: users.name, email: users.email });
+    const [account] = deleted;
+    if (!account) throw new HttpError(404, messages.userNotFound);
     // Their listings leave every list with them: visibility is kept on the product rows.
     await tx
       .update(products)
@@ -165,7 +163,7 @@ export async function endAccount(
     if (by) {
       await recordAdminAction(tx, by, {
         action: 'delete_user',
-        target: { type: 'user', id: userId, label: account?.name || account?.email || userId },
+        target: userTarget(account),
         changes: { bookingsCancelled },
       });
     }
@@ -248,7 +246,7 @@ export async function setVerifiedIn(
     .where(and(eq(products.sellerId, seller.id), eq(products.sellerVerified, !verified)));
   await recordAdminAction(tx, admin, {
     action: verified ? 'verify' : 'unverify',
-    target: { type: 'user', id: seller.id, label: seller.name || seller.email },
+    target: userTarget(seller),
     changes,
   });
 }
